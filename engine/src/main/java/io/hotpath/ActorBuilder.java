@@ -1,0 +1,81 @@
+package io.hotpath;
+
+import io.hotpath.scheduling.EngineCore;
+
+import java.util.Objects;
+
+/**
+ * Options of one actor to spawn: its name, its worker and its fault policy. NOT thread safe; use once.
+ *
+ * @param <M> the type of message the actor handles.
+ */
+public final class ActorBuilder<M>
+{
+    private final EngineCore core;
+    private final ActorFactory<M> factory;
+    private String name;
+    private int worker = -1;
+    private FaultPolicy faultPolicy = FaultPolicy.resume();
+
+    ActorBuilder(final EngineCore core, final ActorFactory<M> factory)
+    {
+        this.core = core;
+        this.factory = factory;
+    }
+
+    /**
+     * @param value unique among live actors: 1 to 64 characters of A-Z a-z 0-9 _ . : -
+     * @return this.
+     */
+    public ActorBuilder<M> name(final String value)
+    {
+        name = Objects.requireNonNull(value, "actor name is null; leave it out for a generated one");
+        return this;
+    }
+
+    /**
+     * @param index the worker to bind the actor to; by default workers take turns.
+     * @return this.
+     */
+    public ActorBuilder<M> onWorker(final int index)
+    {
+        core.worker(index);
+        worker = index;
+        return this;
+    }
+
+    /**
+     * @param other an actor of this engine; the new actor shares its worker, so they talk by direct handoff.
+     * @return this.
+     */
+    public ActorBuilder<M> nextTo(final ActorRef<?> other)
+    {
+        Objects.requireNonNull(other, "nextTo: actor is null");
+        if (core.lookupById(other) == null && !other.isStopped())
+        {
+            throw new IllegalArgumentException("nextTo: " + other + " does not belong to this engine");
+        }
+        worker = other.workerIndex();
+        return this;
+    }
+
+    /**
+     * @param value what to do when the handler throws; default {@link FaultPolicy#resume()}.
+     * @return this.
+     */
+    public ActorBuilder<M> faultPolicy(final FaultPolicy value)
+    {
+        faultPolicy = Objects.requireNonNull(value, "fault policy is null");
+        return this;
+    }
+
+    /**
+     * @return the new actor's address.
+     * @throws EngineClosedException    when the engine is closed.
+     * @throws IllegalArgumentException when the name is malformed or taken.
+     */
+    public ActorRef<M> spawn()
+    {
+        return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy);
+    }
+}

@@ -1,0 +1,182 @@
+package io.hotpath;
+
+import io.hotpath.metrics.EngineStats;
+import io.hotpath.scheduling.EngineCore;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A set of workers, each an event loop on one thread, running actors bound to them for life. Thread safe.
+ * <pre>{@code
+ * try (Engine engine = Engine.start(EngineConfig.builder().workers(2).idle("busy-spin").build()))
+ * {
+ *     ActorRef<String> greeter = engine.spawn("greeter", ctx -> msg -> System.out.println("hello " + msg));
+ *     greeter.tell("world");
+ * }
+ * }</pre>
+ */
+public final class Engine implements AutoCloseable
+{
+    private final EngineCore core;
+
+    private Engine(final EngineConfig config)
+    {
+        core = new EngineCore(this, config);
+    }
+
+    /**
+     * Start an engine: its workers' threads run from now on.
+     *
+     * @param config a validated configuration.
+     * @return the running engine.
+     */
+    public static Engine start(final EngineConfig config)
+    {
+        final Engine engine = new Engine(java.util.Objects.requireNonNull(config, "config"));
+        engine.core.start();
+        return engine;
+    }
+
+    /**
+     * @return an engine with the defaults of {@link EngineConfig}, overridden by {@code hotpath.*} system
+     * properties.
+     */
+    public static Engine start()
+    {
+        return start(EngineConfig.fromSystemProperties());
+    }
+
+    /**
+     * Spawn an actor with a name on the next worker in turn.
+     *
+     * @param name    unique among live actors.
+     * @param factory creates the actor on its worker.
+     * @return the actor's address.
+     */
+    public <M> ActorRef<M> spawn(final String name, final ActorFactory<M> factory)
+    {
+        return actor(factory).name(name).spawn();
+    }
+
+    /**
+     * Spawn an actor with a generated name on the next worker in turn.
+     *
+     * @param factory creates the actor on its worker.
+     * @return the actor's address.
+     */
+    public <M> ActorRef<M> spawn(final ActorFactory<M> factory)
+    {
+        return actor(factory).spawn();
+    }
+
+    /**
+     * Start describing an actor to spawn, with options.
+     *
+     * @param factory creates the actor on its worker.
+     * @return a builder.
+     */
+    public <M> ActorBuilder<M> actor(final ActorFactory<M> factory)
+    {
+        return new ActorBuilder<>(core, factory);
+    }
+
+    /**
+     * Stop an actor: at once when called on its worker, otherwise after what is already queued on its worker's
+     * inbound queue. What it has queued then goes to dead letters, and so does every later send.
+     *
+     * @param ref an actor of this engine.
+     */
+    public void stop(final ActorRef<?> ref)
+    {
+        if (!(ref instanceof ActorContext<?> context) || context.engine() != this)
+        {
+            throw new IllegalArgumentException("stop: " + ref + " is not an actor of this engine");
+        }
+        context.stop();
+    }
+
+    /**
+     * @param name an actor's name.
+     * @return the live actor of that name.
+     */
+    public Optional<ActorRef<?>> lookup(final String name)
+    {
+        return Optional.ofNullable(core.lookup(name));
+    }
+
+    /**
+     * @return the number of workers.
+     */
+    public int workerCount()
+    {
+        return core.workerCount();
+    }
+
+    /**
+     * @param worker the index of a worker configured with {@code worker.N.embedded=true}.
+     * @return the handle through which the service's own thread drives that worker.
+     */
+    public WorkerInvoker invoker(final int worker)
+    {
+        final WorkerInvoker invoker = core.worker(worker);
+        if (!config().embedded(worker))
+        {
+            throw new IllegalArgumentException("worker " + worker + " runs on its own thread; set worker." + worker +
+                ".embedded=true to drive it from a service thread");
+        }
+        return invoker;
+    }
+
+    /**
+     * @return the engine's dead letters.
+     */
+    public DeadLetters deadLetters()
+    {
+        return core.deadLetters();
+    }
+
+    /**
+     * @return a snapshot of every counter; {@code toString()} prints it as a table.
+     */
+    public EngineStats stats()
+    {
+        return core.stats();
+    }
+
+    /**
+     * @return the configuration the engine runs with.
+     */
+    public EngineConfig config()
+    {
+        return core.config();
+    }
+
+    /**
+     * @return true once close() has been called.
+     */
+    public boolean isClosed()
+    {
+        return core.isClosing();
+    }
+
+    /**
+     * Stop taking sends and spawns from outside, deliver what is queued within the close timeout, then stop the
+     * workers; what could not be delivered is counted as dead letters. Idempotent and safe from any thread. From
+     * an actor it only begins the close and returns; from any other thread it waits for the workers to finish.
+     */
+    @Override
+    public void close()
+    {
+        core.close();
+    }
+
+    /**
+     * @param timeout how long to wait.
+     * @return true when every worker has finished.
+     */
+    public boolean awaitTermination(final Duration timeout)
+    {
+        return core.awaitTermination(timeout.toNanos());
+    }
+}

@@ -1,0 +1,252 @@
+package io.hotpath.inbound;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Field layers of {@link ManyToOneFrameQueue}: the producers' index and the consumer's index each on a cache line
+ * of their own, so producers claiming slots do not slow the consumer down and the other way round.
+ */
+abstract class ManyToOneFrameQueuePad0
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+abstract class ManyToOneFrameQueueProducerFields extends ManyToOneFrameQueuePad0
+{
+    /**
+     * Next index to claim, shifted left by one; the low bit is the CLOSED flag. Changed only by CAS (volatile
+     * semantics), so a claim is ordered before the producer's later volatile read of the consumer's sleep flag.
+     */
+    volatile long producerWord;
+}
+
+abstract class ManyToOneFrameQueuePad1 extends ManyToOneFrameQueueProducerFields
+{
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
+}
+
+abstract class ManyToOneFrameQueueConsumerFields extends ManyToOneFrameQueuePad1
+{
+    /** Next index to consume. Written by the consumer only (opaque), read by others for sizes and statistics. */
+    long consumerIndex;
+}
+
+abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
+{
+    byte p200, p201, p202, p203, p204, p205, p206, p207, p208, p209, p210, p211, p212, p213, p214, p215;
+    byte p216, p217, p218, p219, p220, p221, p222, p223, p224, p225, p226, p227, p228, p229, p230, p231;
+    byte p232, p233, p234, p235, p236, p237, p238, p239, p240, p241, p242, p243, p244, p245, p246, p247;
+    byte p248, p249, p250, p251, p252, p253, p254, p255, p256, p257, p258, p259, p260, p261, p262, p263;
+}
+
+/**
+ * A bounded many-to-one queue of pre-allocated frames (target, message): the inbound queue of one worker.
+ * Thread safe for any number of producers calling {@link #offer} and {@link #close}; {@link #drain} and
+ * {@link #isEmpty} belong to ONE consumer thread at a time.
+ * <p>
+ * Each slot carries a sequence number (after D. Vyukov's bounded queue). A producer claims index {@code p} by CAS on
+ * the producer word when its slot's sequence equals {@code p}, fills the frame with plain stores, and publishes it
+ * by a release store of {@code p + 1} into the sequence. The consumer acquires the sequence, reads the frame, and
+ * hands the slot back with a release store of {@code p + capacity}. Producers never read the consumer index: a full
+ * queue shows as a slot whose sequence has not come round yet. Nothing is allocated per frame.
+ * <p>
+ * {@link #close()} sets a flag in the producer word, so every offer that succeeded is ordered before it and every
+ * later offer fails: what was accepted can be drained and counted, nothing slips in afterwards.
+ */
+public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
+{
+    /** {@link #offer} accepted the frame. */
+    public static final int OK = 0;
+    /** {@link #offer} found the queue full. */
+    public static final int FULL = 1;
+    /** {@link #offer} found the queue closed. */
+    public static final int CLOSED = 2;
+
+    private static final long CLOSED_BIT = 1L;
+    private static final VarHandle PRODUCER_WORD;
+    private static final VarHandle CONSUMER_INDEX;
+    private static final VarHandle SEQUENCE = MethodHandles.arrayElementVarHandle(long[].class);
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PRODUCER_WORD = lookup.findVarHandle(ManyToOneFrameQueueProducerFields.class, "producerWord", long.class);
+            CONSUMER_INDEX = lookup.findVarHandle(
+                ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    private final int capacity;
+    private final int mask;
+    /** Slot i's frame at [2i] (target) and [2i + 1] (message): one cache line holds both. */
+    private final Object[] frames;
+    /** Slot i's sequence; release stores paired with acquire loads on the other side. */
+    private final long[] sequences;
+
+    /**
+     * @param capacity a power of two, at least 2.
+     */
+    public ManyToOneFrameQueue(final int capacity)
+    {
+        if (capacity < 2 || Integer.bitCount(capacity) != 1)
+        {
+            throw new IllegalArgumentException("capacity must be a power of two of at least 2: " + capacity);
+        }
+        this.capacity = capacity;
+        this.mask = capacity - 1;
+        this.frames = new Object[capacity * 2];
+        this.sequences = new long[capacity];
+        for (int i = 0; i < capacity; i++)
+        {
+            sequences[i] = i;
+        }
+        VarHandle.releaseFence();
+    }
+
+    /**
+     * @return how many frames the queue holds.
+     */
+    public int capacity()
+    {
+        return capacity;
+    }
+
+    /**
+     * Offer a frame. Any thread.
+     *
+     * @param target  not null.
+     * @param message not null.
+     * @return {@link #OK}, {@link #FULL} or {@link #CLOSED}.
+     */
+    public int offer(final Object target, final Object message)
+    {
+        final long[] sequences = this.sequences;
+        final int mask = this.mask;
+        while (true)
+        {
+            final long word = producerWord;
+            if ((word & CLOSED_BIT) != 0)
+            {
+                return CLOSED;
+            }
+            final long index = word >>> 1;
+            final int slot = (int)index & mask;
+            final long diff = (long)SEQUENCE.getAcquire(sequences, slot) - index;
+            if (diff == 0)
+            {
+                if (PRODUCER_WORD.compareAndSet(this, word, word + 2))
+                {
+                    final int at = slot << 1;
+                    frames[at] = target;
+                    frames[at + 1] = message;
+                    SEQUENCE.setRelease(sequences, slot, index + 1);
+                    return OK;
+                }
+            }
+            else if (diff < 0)
+            {
+                return FULL;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * Hand up to {@code limit} published frames to {@code handler}, in order. Consumer thread only.
+     *
+     * @param handler receives each frame; the slot goes back to the producers once the handler has taken it.
+     * @param limit   most frames to take.
+     * @return how many frames were taken.
+     */
+    public int drain(final FrameHandler handler, final int limit)
+    {
+        final long[] sequences = this.sequences;
+        final Object[] frames = this.frames;
+        final int mask = this.mask;
+        long index = consumerIndex;
+        int taken = 0;
+        while (taken < limit)
+        {
+            final int slot = (int)index & mask;
+            if ((long)SEQUENCE.getAcquire(sequences, slot) != index + 1)
+            {
+                break;
+            }
+            final int at = slot << 1;
+            if (!handler.onFrame(frames[at], frames[at + 1]))
+            {
+                break;
+            }
+            frames[at] = null;
+            frames[at + 1] = null;
+            SEQUENCE.setRelease(sequences, slot, index + capacity);
+            index++;
+            taken++;
+            CONSUMER_INDEX.setOpaque(this, index);
+        }
+        return taken;
+    }
+
+    /**
+     * True when no frame is claimed or published. A frame claimed but not yet published counts: the consumer
+     * must not sleep or finish while a producer is between its claim and its publication. Consumer thread only.
+     *
+     * @return true when empty.
+     */
+    public boolean isEmpty()
+    {
+        return (producerWord >>> 1) == consumerIndex;
+    }
+
+    /**
+     * @return frames claimed and not yet drained; any thread, a snapshot that may be stale.
+     */
+    public int size()
+    {
+        final long consumed = (long)CONSUMER_INDEX.getOpaque(this);
+        final long produced = producerWord >>> 1;
+        return (int)Math.max(0, Math.min(capacity, produced - consumed));
+    }
+
+    /**
+     * Refuse every later offer; idempotent, any thread.
+     *
+     * @return true if this call closed the queue.
+     */
+    public boolean close()
+    {
+        while (true)
+        {
+            final long word = producerWord;
+            if ((word & CLOSED_BIT) != 0)
+            {
+                return false;
+            }
+            if (PRODUCER_WORD.compareAndSet(this, word, word | CLOSED_BIT))
+            {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * @return true once {@link #close()} has run.
+     */
+    public boolean isClosed()
+    {
+        return (producerWord & CLOSED_BIT) != 0;
+    }
+}

@@ -1,0 +1,110 @@
+package io.hotpath.mailbox;
+
+/**
+ * A bounded first-in first-out ring touched by ONE thread, its owning worker: not thread safe, no atomics.
+ * Used for actors' mailboxes and workers' ready queues.
+ * <p>
+ * The ring starts small and doubles up to its capacity, so a quiet actor costs little memory; once grown it never
+ * shrinks, so steady state allocates nothing.
+ *
+ * @param <E> the element type.
+ */
+public final class LocalRing<E>
+{
+    private static final int INITIAL_SIZE = 16;
+
+    private final int capacity;
+    private Object[] buffer;
+    private int mask;
+    private long head;
+    private long tail;
+
+    /**
+     * @param capacity most elements held, a power of two.
+     */
+    public LocalRing(final int capacity)
+    {
+        if (capacity < 1 || Integer.bitCount(capacity) != 1)
+        {
+            throw new IllegalArgumentException("capacity must be a power of two: " + capacity);
+        }
+        this.capacity = capacity;
+        this.buffer = new Object[Math.min(INITIAL_SIZE, capacity)];
+        this.mask = buffer.length - 1;
+    }
+
+    /**
+     * @param element not null.
+     * @return false when the ring holds {@link #capacity()} elements.
+     */
+    public boolean offer(final E element)
+    {
+        if (tail - head == buffer.length && !growSlowPath())
+        {
+            return false;
+        }
+        buffer[(int)tail & mask] = element;
+        tail++;
+        return true;
+    }
+
+    /**
+     * @return the oldest element, or null when empty.
+     */
+    @SuppressWarnings("unchecked")
+    public E poll()
+    {
+        if (head == tail)
+        {
+            return null;
+        }
+        final int i = (int)head & mask;
+        final E e = (E)buffer[i];
+        buffer[i] = null;
+        head++;
+        return e;
+    }
+
+    /**
+     * @return true when empty.
+     */
+    public boolean isEmpty()
+    {
+        return head == tail;
+    }
+
+    /**
+     * @return elements held.
+     */
+    public int size()
+    {
+        return (int)(tail - head);
+    }
+
+    /**
+     * @return most elements held.
+     */
+    public int capacity()
+    {
+        return capacity;
+    }
+
+    private boolean growSlowPath()
+    {
+        final int size = buffer.length;
+        if (size >= capacity)
+        {
+            return false;
+        }
+        final Object[] grown = new Object[size * 2];
+        for (int i = 0; i < size; i++)
+        {
+            grown[i] = buffer[(int)(head + i) & mask];
+        }
+        buffer = grown;
+        mask = grown.length - 1;
+        tail = size;
+        head = 0;
+        return true;
+    }
+}

@@ -1,0 +1,18 @@
+package io.hotpath.metrics;
+
+/**
+ * One actor's counters at one moment. Immutable.
+ *
+ * @param id          the actor's id.
+ * @param name        the actor's name.
+ * @param worker      the index of its worker.
+ * @param handled     messages handed to its handler.
+ * @param handoffs    messages run at once on the sender's stack (direct handoff).
+ * @param reschedules messages appended to its mailbox (the actor was busy or had a backlog).
+ * @param exceptions  exceptions its handler or factory threw.
+ * @param deadLetters messages for it that went to dead letters on its worker.
+ */
+public record ActorStats(
+    int id, String name, int worker, long handled, long handoffs, long reschedules, long exceptions, long deadLetters)
+{
+}

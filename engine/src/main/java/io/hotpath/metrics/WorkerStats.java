@@ -1,0 +1,33 @@
+package io.hotpath.metrics;
+
+/**
+ * One worker's counters at one moment: the sums over its actors, live and stopped. Immutable.
+ *
+ * @param index            the worker's index.
+ * @param name             its thread name.
+ * @param idle             its idle strategy.
+ * @param embedded         true when a service thread drives it.
+ * @param handled          messages handed to handlers.
+ * @param handoffs         direct handoffs.
+ * @param reschedules      messages appended to mailboxes.
+ * @param exceptions       exceptions thrown by its actors.
+ * @param deadLetters      dead letters found on this worker.
+ * @param inboundHighWater most frames seen in its inbound queue at once.
+ * @param inboundSize      frames in its inbound queue now.
+ * @param terminated       true once it has finished after close.
+ */
+public record WorkerStats(
+    int index,
+    String name,
+    String idle,
+    boolean embedded,
+    long handled,
+    long handoffs,
+    long reschedules,
+    long exceptions,
+    long deadLetters,
+    int inboundHighWater,
+    int inboundSize,
+    boolean terminated)
+{
+}

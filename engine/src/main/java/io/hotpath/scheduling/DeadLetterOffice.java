@@ -1,0 +1,72 @@
+package io.hotpath.scheduling;
+
+import io.hotpath.ActorRef;
+import io.hotpath.DeadLetterListener;
+import io.hotpath.DeadLetterReason;
+import io.hotpath.DeadLetters;
+
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The engine's dead letters: counted per reason and passed to listeners. Thread safe; off the per-message path
+ * (a message only comes here when it cannot be delivered).
+ */
+public final class DeadLetterOffice implements DeadLetters
+{
+    private final AtomicLongArray counts = new AtomicLongArray(DeadLetterReason.values().length);
+    private final CopyOnWriteArrayList<DeadLetterListener> listeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * Count a dead letter and tell the listeners. A listener that throws is skipped, never propagated.
+     *
+     * @param target  the actor it was for.
+     * @param message the message.
+     * @param reason  why.
+     */
+    public void record(final ActorRef<?> target, final Object message, final DeadLetterReason reason)
+    {
+        counts.incrementAndGet(reason.ordinal());
+        for (final DeadLetterListener listener : listeners)
+        {
+            try
+            {
+                listener.onDeadLetter(target, message, reason);
+            }
+            catch (final RuntimeException ex)
+            {
+                System.err.println("hotpath: dead letter listener threw " + ex);
+            }
+        }
+    }
+
+    @Override
+    public long count()
+    {
+        long sum = 0;
+        for (int i = 0; i < counts.length(); i++)
+        {
+            sum += counts.get(i);
+        }
+        return sum;
+    }
+
+    @Override
+    public long count(final DeadLetterReason reason)
+    {
+        return counts.get(reason.ordinal());
+    }
+
+    @Override
+    public void addListener(final DeadLetterListener listener)
+    {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public boolean removeListener(final DeadLetterListener listener)
+    {
+        return listeners.remove(listener);
+    }
+}

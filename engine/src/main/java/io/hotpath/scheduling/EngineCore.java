@@ -1,0 +1,430 @@
+package io.hotpath.scheduling;
+
+import io.hotpath.ActorFactory;
+import io.hotpath.ActorRef;
+import io.hotpath.DeadLetterReason;
+import io.hotpath.Engine;
+import io.hotpath.EngineClosedException;
+import io.hotpath.EngineConfig;
+import io.hotpath.FaultPolicy;
+import io.hotpath.metrics.ActorStats;
+import io.hotpath.metrics.EngineStats;
+import io.hotpath.metrics.WorkerStats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Pattern;
+
+/**
+ * What the workers of one engine share: configuration, the registry of live actors, dead letters, and the close
+ * protocol. Thread safe.
+ * <p>
+ * Close runs in two phases. First {@link #closing} is set: sends from outside threads and spawns are refused,
+ * workers keep delivering, also to each other. When every worker has been seen quiet twice with no frame in any
+ * inbound queue in between, or when the close timeout runs out, every inbound queue is closed and
+ * {@link #finishing} is set: each worker then dead-letters what is left, on its own thread, and terminates.
+ */
+public final class EngineCore
+{
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
+
+    final Engine engine;
+    final EngineConfig config;
+    final DeadLetterOffice deadLetters = new DeadLetterOffice();
+    private final Worker[] workers;
+    private final Thread[] threads;
+    private final ConcurrentHashMap<String, ActorCell<?>> byName = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Integer, ActorCell<?>> live = new ConcurrentHashMap<>();
+    private final AtomicInteger nextId = new AtomicInteger();
+    private final AtomicInteger nextWorker = new AtomicInteger();
+    private final CountDownLatch terminated;
+    private final RetiredCounters retired;
+
+    /** Set once by close(); volatile read by outside senders and once per duty cycle by workers. */
+    volatile boolean closing;
+    /** Set once after {@link #closing}, when workers are to dead-letter what is left and terminate. */
+    volatile boolean finishing;
+    volatile boolean closeTimedOut;
+    /** Reason for frames left at finish; written before {@link #finishing} is read by the owner. */
+    volatile DeadLetterReason leftoverReason = DeadLetterReason.ENGINE_CLOSED;
+    private volatile String closedBy;
+
+    /**
+     * @param engine the facade, for actors' contexts.
+     * @param config validated configuration.
+     */
+    public EngineCore(final Engine engine, final EngineConfig config)
+    {
+        this.engine = engine;
+        this.config = config;
+        final int n = config.workers();
+        this.workers = new Worker[n];
+        this.threads = new Thread[n];
+        this.terminated = new CountDownLatch(n);
+        this.retired = new RetiredCounters(n);
+        for (int i = 0; i < n; i++)
+        {
+            final Worker worker = new Worker(this, i, config,
+                IdleStrategies.create(config.idle(i), config.idleMaxParkNs()));
+            workers[i] = worker;
+            if (!config.embedded(i))
+            {
+                final Thread thread = new Thread(worker::run, worker.name);
+                thread.setDaemon(true);
+                threads[i] = thread;
+                worker.owner = thread;
+            }
+        }
+    }
+
+    /** Start the workers' threads. */
+    public void start()
+    {
+        for (final Thread thread : threads)
+        {
+            if (thread != null)
+            {
+                thread.start();
+            }
+        }
+    }
+
+    /**
+     * @return the number of workers.
+     */
+    public int workerCount()
+    {
+        return workers.length;
+    }
+
+    /**
+     * @param index a worker index, checked.
+     * @return the worker.
+     */
+    public Worker worker(final int index)
+    {
+        if (index < 0 || index >= workers.length)
+        {
+            throw new IllegalArgumentException("worker index " + index + " is out of range: this engine has " +
+                workers.length + " workers (0.." + (workers.length - 1) + ")");
+        }
+        return workers[index];
+    }
+
+    /**
+     * @return the index of the next worker in round-robin order.
+     */
+    public int nextWorkerIndex()
+    {
+        return Math.floorMod(nextWorker.getAndIncrement(), workers.length);
+    }
+
+    /**
+     * Create and register an actor; its instance is created on its worker.
+     *
+     * @return the new actor's address.
+     */
+    public <M> ActorRef<M> spawn(
+        final ActorFactory<M> factory, final String name, final int workerIndex, final FaultPolicy faultPolicy)
+    {
+        if (factory == null)
+        {
+            throw new NullPointerException("actor factory is null; pass a function that creates the actor");
+        }
+        if (closing)
+        {
+            throw closedException("spawn an actor");
+        }
+        final Worker worker = worker(workerIndex);
+        final int id = nextId.getAndIncrement();
+        final String actorName = name == null ? "$" + id : checkName(name);
+        final ActorCell<M> cell = new ActorCell<>(id, actorName, worker, factory,
+            faultPolicy == null ? FaultPolicy.resume() : faultPolicy, config.mailboxCapacity());
+        if (byName.putIfAbsent(actorName, cell) != null)
+        {
+            throw new IllegalArgumentException("actor name '" + actorName + "' is taken by a live actor; " +
+                "names must be unique among live actors");
+        }
+        live.put(id, cell);
+        if (Thread.currentThread() == worker.owner)
+        {
+            cell.startSlowPath();
+        }
+        else
+        {
+            SendSlowPath.sendSignal(worker, cell, Signal.START);
+        }
+        return cell;
+    }
+
+    /**
+     * @return the configuration.
+     */
+    public EngineConfig config()
+    {
+        return config;
+    }
+
+    /**
+     * @return the dead letters.
+     */
+    public DeadLetterOffice deadLetters()
+    {
+        return deadLetters;
+    }
+
+    /**
+     * @param ref any actor address.
+     * @return the live cell of this engine behind it, or null.
+     */
+    public ActorRef<?> lookupById(final ActorRef<?> ref)
+    {
+        final ActorCell<?> cell = live.get(ref.id());
+        return cell == ref ? cell : null;
+    }
+
+    /**
+     * @param name an actor name.
+     * @return the live actor of that name, or null.
+     */
+    public ActorRef<?> lookup(final String name)
+    {
+        return name == null ? null : byName.get(name);
+    }
+
+    void unregister(final ActorCell<?> cell)
+    {
+        byName.remove(cell.name, cell);
+        live.remove(cell.id, cell);
+        retired.add(cell);
+    }
+
+    void reportFault(final ActorCell<?> cell, final Object message, final Throwable error, final FaultPolicy policy)
+    {
+        try
+        {
+            config.faultListener().onFault(cell, message, error, policy);
+        }
+        catch (final RuntimeException ex)
+        {
+            System.err.println("hotpath: fault listener threw " + ex);
+        }
+    }
+
+    boolean isWorkerThread(final Thread thread)
+    {
+        for (final Worker worker : workers)
+        {
+            if (worker.isOwnerThread(thread))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void checkSenderDuringClose(final ActorCell<?> target)
+    {
+        if (!isWorkerThread(Thread.currentThread()))
+        {
+            throw closedException("send to actor '" + target.name + "'");
+        }
+    }
+
+    EngineClosedException closedException(final String what)
+    {
+        return new EngineClosedException("cannot " + what + ": the engine is closed (close() was called by thread '" +
+            closedBy + "'); start a new engine");
+    }
+
+    void onWorkerThreadStart(final Worker worker)
+    {
+        // pinning hook: affinity is applied here, on the worker's own thread
+    }
+
+    void onWorkerTerminated(final Worker worker)
+    {
+        terminated.countDown();
+    }
+
+    // ---------------------------------------------------------------- close
+
+    /**
+     * Begin closing and, unless called from one of this engine's workers, wait for the workers to finish.
+     * Idempotent and safe from any thread.
+     */
+    public void close()
+    {
+        final boolean first;
+        synchronized (this)
+        {
+            first = !closing;
+            if (first)
+            {
+                closedBy = Thread.currentThread().getName();
+                closing = true;
+            }
+        }
+        final boolean onWorker = isWorkerThread(Thread.currentThread());
+        if (first)
+        {
+            if (onWorker)
+            {
+                final Thread closer = new Thread(this::finishClose, "hp-closer");
+                closer.setDaemon(true);
+                closer.start();
+                return;
+            }
+            finishClose();
+        }
+        if (!onWorker)
+        {
+            awaitTermination(config.closeTimeoutNs() + TimeUnit.SECONDS.toNanos(1));
+        }
+    }
+
+    private void finishClose()
+    {
+        final long deadlineNs = System.nanoTime() + config.closeTimeoutNs();
+        wakeAll();
+        while (!quiescent())
+        {
+            if (System.nanoTime() - deadlineNs >= 0)
+            {
+                closeTimedOut = true;
+                break;
+            }
+            LockSupport.parkNanos(20_000);
+        }
+        leftoverReason = closeTimedOut ? DeadLetterReason.CLOSE_TIMEOUT : DeadLetterReason.ENGINE_CLOSED;
+        for (final Worker worker : workers)
+        {
+            worker.inbound.close();
+        }
+        finishing = true;
+        wakeAll();
+    }
+
+    private void wakeAll()
+    {
+        for (final Thread thread : threads)
+        {
+            if (thread != null)
+            {
+                LockSupport.unpark(thread);
+            }
+        }
+    }
+
+    private boolean quiescent()
+    {
+        final long[] before = new long[workers.length];
+        for (int i = 0; i < workers.length; i++)
+        {
+            if (!workers[i].quiet)
+            {
+                return false;
+            }
+            before[i] = workers[i].closingWork;
+        }
+        for (final Worker worker : workers)
+        {
+            if (worker.inbound.size() != 0)
+            {
+                return false;
+            }
+        }
+        for (int i = 0; i < workers.length; i++)
+        {
+            if (!workers[i].quiet || workers[i].closingWork != before[i])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param timeoutNs how long to wait.
+     * @return true if every worker terminated in time.
+     */
+    public boolean awaitTermination(final long timeoutNs)
+    {
+        try
+        {
+            return terminated.await(timeoutNs, TimeUnit.NANOSECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * @return true once close() has been called.
+     */
+    public boolean isClosing()
+    {
+        return closing;
+    }
+
+    // ---------------------------------------------------------------- statistics
+
+    /**
+     * @return a snapshot of every counter, read without locks; each value may be a moment old.
+     */
+    public EngineStats stats()
+    {
+        final List<ActorStats> actors = new ArrayList<>();
+        for (final ActorCell<?> cell : live.values())
+        {
+            actors.add(new ActorStats(cell.id, cell.name, cell.worker.index, cell.handledOpaque(),
+                cell.handoffsOpaque(), cell.reschedulesOpaque(), cell.exceptionsOpaque(), cell.deadLettersOpaque()));
+        }
+        actors.sort(Comparator.comparingInt(ActorStats::id));
+        final List<WorkerStats> workerStats = new ArrayList<>();
+        for (final Worker worker : workers)
+        {
+            final long[] sums = retired.snapshot(worker.index);
+            for (final ActorStats a : actors)
+            {
+                if (a.worker() == worker.index)
+                {
+                    sums[0] += a.handled();
+                    sums[1] += a.handoffs();
+                    sums[2] += a.reschedules();
+                    sums[3] += a.exceptions();
+                    sums[4] += a.deadLetters();
+                }
+            }
+            workerStats.add(new WorkerStats(worker.index, worker.name, worker.idleName, worker.embedded,
+                sums[0], sums[1], sums[2], sums[3], sums[4], worker.inboundHighWater(), worker.inbound.size(),
+                worker.isTerminated()));
+        }
+        final Map<DeadLetterReason, Long> dead = new EnumMap<>(DeadLetterReason.class);
+        for (final DeadLetterReason reason : DeadLetterReason.values())
+        {
+            dead.put(reason, deadLetters.count(reason));
+        }
+        return new EngineStats(workerStats, actors, dead);
+    }
+
+    private static String checkName(final String name)
+    {
+        if (!NAME.matcher(name).matches())
+        {
+            throw new IllegalArgumentException("bad actor name '" + name + "': use 1 to 64 characters of " +
+                "A-Z a-z 0-9 _ . : - (names starting with $ are the engine's)");
+        }
+        return name;
+    }
+}

@@ -9,8 +9,9 @@ public interface FrameHandler
     /**
      * @param target  the frame's target, never null.
      * @param message the frame's message, never null.
-     * @return true when the frame was taken; false leaves it at the head of the queue and ends the drain, so a
-     * consumer that cannot take a frame now (its target's mailbox is full) pushes back on the producers.
+     * @return false to end the drain after this frame: the consumer could not deliver it now and keeps it aside
+     * (its target's mailbox is full), so it takes no more until that one is delivered, and producers feel the
+     * back-pressure.
      */
     boolean onFrame(Object target, Object message);
 }

@@ -167,7 +167,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     /**
      * Hand up to {@code limit} published frames to {@code handler}, in order. Consumer thread only.
      *
-     * @param handler receives each frame; the slot goes back to the producers once the handler has taken it.
+     * @param handler receives each frame after its slot went back to the producers; returning false ends the drain.
      * @param limit   most frames to take.
      * @return how many frames were taken.
      */
@@ -186,16 +186,18 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
                 break;
             }
             final int at = slot << 1;
-            if (!handler.onFrame(frames[at], frames[at + 1]))
-            {
-                break;
-            }
+            final Object target = frames[at];
+            final Object message = frames[at + 1];
             frames[at] = null;
             frames[at + 1] = null;
             SEQUENCE.setRelease(sequences, slot, index + capacity);
             index++;
             taken++;
             CONSUMER_INDEX.setOpaque(this, index);
+            if (!handler.onFrame(target, message))
+            {
+                break;
+            }
         }
         return taken;
     }

@@ -52,7 +52,6 @@ public final class EngineCore
     volatile boolean closing;
     /** Set once after {@link #closing}, when workers are to dead-letter what is left and terminate. */
     volatile boolean finishing;
-    volatile boolean closeTimedOut;
     /** Reason for frames left at finish; written before {@link #finishing} is read by the owner. */
     volatile DeadLetterReason leftoverReason = DeadLetterReason.ENGINE_CLOSED;
     private volatile String closedBy;
@@ -294,17 +293,18 @@ public final class EngineCore
     private void finishClose()
     {
         final long deadlineNs = System.nanoTime() + config.closeTimeoutNs();
+        boolean timedOut = false;
         wakeAll();
         while (!quiescent())
         {
             if (System.nanoTime() - deadlineNs >= 0)
             {
-                closeTimedOut = true;
+                timedOut = true;
                 break;
             }
             LockSupport.parkNanos(20_000);
         }
-        leftoverReason = closeTimedOut ? DeadLetterReason.CLOSE_TIMEOUT : DeadLetterReason.ENGINE_CLOSED;
+        leftoverReason = timedOut ? DeadLetterReason.CLOSE_TIMEOUT : DeadLetterReason.ENGINE_CLOSED;
         for (final Worker worker : workers)
         {
             worker.inbound.close();

@@ -62,6 +62,9 @@ public final class Worker implements FrameHandler, WorkerInvoker
     Thread owner;
     /** 1 while the owner may park: a volatile store before its last emptiness check, read by senders. */
     private int sleeping;
+    /** A frame taken from the inbound queue whose target's mailbox was full; delivered before any later frame. */
+    private ActorCell<?> pendingTarget;
+    private Object pendingMessage;
     /** Nesting of direct handoffs on the owner's stack. */
     private int handoffDepth;
     private int inboundHighWater;
@@ -176,7 +179,25 @@ public final class Worker implements FrameHandler, WorkerInvoker
             onSignal(cell, signal);
             return true;
         }
-        return deliverLocal(cell, message, false);
+        if (deliverLocal(cell, message, false))
+        {
+            return true;
+        }
+        pendingTarget = cell;
+        pendingMessage = message;
+        return false;
+    }
+
+    /** @return true when no frame is kept aside any more. */
+    private boolean retryPendingSlowPath()
+    {
+        if (!deliverLocal(pendingTarget, pendingMessage, false))
+        {
+            return false;
+        }
+        pendingTarget = null;
+        pendingMessage = null;
+        return true;
     }
 
     private void onSignal(final ActorCell<?> cell, final Signal signal)
@@ -194,7 +215,7 @@ public final class Worker implements FrameHandler, WorkerInvoker
         ready.offer(cell);
     }
 
-    private int runActor(final ActorCell<?> cell)
+    private int runActor(final ActorCell<?> cell, final int budget)
     {
         cell.scheduled = false;
         if (cell.stopped)
@@ -203,7 +224,6 @@ public final class Worker implements FrameHandler, WorkerInvoker
         }
         cell.running = true;
         final LocalRing<Object> mailbox = cell.mailbox;
-        final int budget = batchBudget;
         int handled = 0;
         Object message;
         while (handled < budget && (message = mailbox.poll()) != null)
@@ -236,17 +256,24 @@ public final class Worker implements FrameHandler, WorkerInvoker
         {
             return 0;
         }
-        int work = inbound.drain(this, drainLimit);
-        if (work > 0)
+        // while closing, one frame and one message per actor per cycle, so a finish request is seen promptly
+        final boolean closing = core.closing;
+        int work = 0;
+        if (pendingTarget == null || retryPendingSlowPath())
         {
-            noteInboundDepth(work);
+            work = inbound.drain(this, closing ? 1 : drainLimit);
+            if (work > 0)
+            {
+                noteInboundDepth(work);
+            }
         }
+        final int budget = closing ? 1 : batchBudget;
         final int readyNow = ready.size();
         for (int i = 0; i < readyNow; i++)
         {
-            work += runActor(ready.poll());
+            work += runActor(ready.poll(), budget);
         }
-        if (core.closing)
+        if (closing)
         {
             onCloseSlowPath(work);
         }
@@ -268,7 +295,7 @@ public final class Worker implements FrameHandler, WorkerInvoker
             else
             {
                 SLEEPING.setVolatile(this, 1);
-                if (inbound.isEmpty() && !core.closing)
+                if (inbound.isEmpty())
                 {
                     idle.idle(0);
                 }
@@ -367,14 +394,18 @@ public final class Worker implements FrameHandler, WorkerInvoker
         {
             closingWork = closingWork + work;
         }
-        quiet = work == 0 && inbound.isEmpty() && ready.isEmpty();
+        quiet = work == 0 && pendingTarget == null && inbound.isEmpty() && ready.isEmpty();
     }
 
     private void finish()
     {
-        final DeadLetterReason reason = core.closeTimedOut ? DeadLetterReason.CLOSE_TIMEOUT :
-            DeadLetterReason.ENGINE_CLOSED;
-        core.leftoverReason = reason;
+        final DeadLetterReason reason = core.leftoverReason;
+        if (pendingTarget != null)
+        {
+            deadLetter(pendingTarget, pendingMessage, reason);
+            pendingTarget = null;
+            pendingMessage = null;
+        }
         while (!inbound.isEmpty())
         {
             if (inbound.drain(leftovers, Integer.MAX_VALUE) == 0)

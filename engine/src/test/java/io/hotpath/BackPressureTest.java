@@ -1,0 +1,220 @@
+package io.hotpath;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Bounded queues and the three full-queue policies, on the cross-thread path and on the owner's own path.
+ */
+class BackPressureTest
+{
+    /** An actor that blocks its worker on the first message until released, so the inbound queue fills up. */
+    private static ActorRef<Integer> blocker(
+        final Engine engine, final CountDownLatch entered, final CountDownLatch release, final List<Integer> seen)
+    {
+        return engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            seen.add(n);
+            if (n == 0)
+            {
+                entered.countDown();
+                release.await();
+            }
+        }).name("blocker").onWorker(0).spawn();
+    }
+
+    @Test
+    void failPolicyThrowsNamingActorAndCapacity() throws Exception
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).inboundCapacity(4)
+            .fullQueuePolicy(FullQueuePolicy.FAIL).build()))
+        {
+            final CountDownLatch entered = new CountDownLatch(1);
+            final CountDownLatch release = new CountDownLatch(1);
+            final List<Integer> seen = new ArrayList<>();
+            final ActorRef<Integer> ref = blocker(engine, entered, release, seen);
+            ref.tell(0);
+            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            for (int i = 1; i <= 4; i++)
+            {
+                ref.tell(i);
+            }
+            final QueueFullException ex = assertThrows(QueueFullException.class, () -> ref.tell(5));
+            assertThat(ex.getMessage()).contains("blocker", "capacity 4", "inbound.capacity");
+            assertFalse(ref.offer(6), "offer reports full without the policy");
+            release.countDown();
+            TestEngines.await("four queued messages handled", () -> engine.stats().totalHandled() == 5);
+            assertEquals(0, engine.deadLetters().count());
+        }
+    }
+
+    @Test
+    void dropPolicyCountsEveryDroppedMessageAsDeadLetter() throws Exception
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).inboundCapacity(4)
+            .fullQueuePolicy(FullQueuePolicy.DROP).build()))
+        {
+            final AtomicInteger heard = new AtomicInteger();
+            engine.deadLetters().addListener((target, message, reason) ->
+            {
+                if (reason == DeadLetterReason.QUEUE_FULL && target.name().equals("blocker"))
+                {
+                    heard.incrementAndGet();
+                }
+            });
+            final CountDownLatch entered = new CountDownLatch(1);
+            final CountDownLatch release = new CountDownLatch(1);
+            final List<Integer> seen = new ArrayList<>();
+            final ActorRef<Integer> ref = blocker(engine, entered, release, seen);
+            ref.tell(0);
+            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            for (int i = 1; i <= 10; i++)
+            {
+                ref.tell(i);
+            }
+            release.countDown();
+            TestEngines.await("accepted messages handled", () -> engine.stats().totalHandled() == 5);
+            assertEquals(6, engine.deadLetters().count(DeadLetterReason.QUEUE_FULL));
+            assertEquals(6, heard.get());
+            assertEquals(List.of(0, 1, 2, 3, 4), seen, "the first four fit, in order");
+        }
+    }
+
+    @Test
+    void waitPolicyWaitsForRoomThenFailsAfterTheBound() throws Exception
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).inboundCapacity(2)
+            .fullQueuePolicy(FullQueuePolicy.WAIT).sendTimeoutNs(TimeUnit.MILLISECONDS.toNanos(50)).build()))
+        {
+            final CountDownLatch entered = new CountDownLatch(1);
+            final CountDownLatch release = new CountDownLatch(1);
+            final List<Integer> seen = new ArrayList<>();
+            final ActorRef<Integer> ref = blocker(engine, entered, release, seen);
+            ref.tell(0);
+            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            ref.tell(1);
+            ref.tell(2);
+            final QueueFullException ex = assertThrows(QueueFullException.class, () -> ref.tell(3));
+            assertThat(ex.getMessage()).contains("stayed full", "send.timeoutNs");
+
+            final Thread releaser = new Thread(() ->
+            {
+                try
+                {
+                    Thread.sleep(20);
+                }
+                catch (final InterruptedException ignore)
+                {
+                    Thread.currentThread().interrupt();
+                }
+                release.countDown();
+            });
+            releaser.start();
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            int sent = 4;
+            while (sent < 50 && System.nanoTime() - deadlineNs < 0)
+            {
+                try
+                {
+                    ref.tell(sent);
+                    sent++;
+                }
+                catch (final QueueFullException again)
+                {
+                    assertTrue(release.getCount() == 1, "after release the queue drains");
+                }
+            }
+            releaser.join();
+            final int last = sent;
+            TestEngines.await("all accepted handled", () -> seen.size() == 3 + last - 4);
+            assertEquals(0, engine.deadLetters().count());
+        }
+    }
+
+    @Test
+    void fullMailboxOnOwnWorkerFailsAtOnceEvenUnderWait()
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).embedded(0, true).mailboxCapacity(2)
+            .handoffMaxDepth(0).fullQueuePolicy(FullQueuePolicy.WAIT).build()))
+        {
+            final WorkerInvoker worker = engine.invoker(0);
+            worker.doWork();
+            final List<String> errors = new ArrayList<>();
+            final ActorRef<Integer> sink = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> { })
+                .name("sink").onWorker(0).spawn();
+            final ActorRef<String> source = engine.actor((ActorContext<String> ctx) -> (String m) ->
+            {
+                sink.tell(1);
+                sink.tell(2);
+                try
+                {
+                    sink.tell(3);
+                }
+                catch (final QueueFullException ex)
+                {
+                    errors.add(ex.getMessage());
+                }
+            }).onWorker(0).spawn();
+            source.tell("go");
+            worker.doWork();
+            assertEquals(1, errors.size());
+            assertThat(errors.get(0)).contains("mailbox of actor 'sink' is full", "capacity 2", "cannot wait");
+            drainAndClose(engine, worker);
+        }
+    }
+
+    @Test
+    void fullMailboxPushesBackOnInboundQueueWithoutLosingOrder()
+    {
+        final int count = 20_000;
+        try (Engine engine = Engine.start(TestEngines.config(1).mailboxCapacity(2).batchBudget(1)
+            .inboundCapacity(64).build()))
+        {
+            final int[] last = {-1};
+            final AtomicInteger outOfOrder = new AtomicInteger();
+            final AtomicInteger handled = new AtomicInteger();
+            final ActorRef<Integer> relay = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+            {
+                if (n < 0)
+                {
+                    return;
+                }
+                if (n != last[0] + 1)
+                {
+                    outOfOrder.incrementAndGet();
+                }
+                last[0] = n;
+                handled.incrementAndGet();
+                ctx.self().offer(-1);  // a backlog, so frames find the two-slot mailbox full
+            }).onWorker(0).spawn();
+            for (int i = 0; i < count; i++)
+            {
+                relay.tell(i);
+            }
+            TestEngines.await("all handled", () -> handled.get() == count);
+            assertEquals(0, outOfOrder.get());
+            assertEquals(0, engine.deadLetters().count(), "a frame that finds the mailbox full waits in the queue");
+        }
+    }
+
+    static void drainAndClose(final Engine engine, final WorkerInvoker worker)
+    {
+        final Thread closer = new Thread(engine::close);
+        closer.start();
+        while (!worker.isTerminated())
+        {
+            worker.doWork();
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.hotpath;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * close(): stops taking sends, delivers what is queued within the timeout, counts the rest, joins the workers.
+ */
+class CloseTest
+{
+    @Test
+    void closeDeliversWhatIsQueuedIncludingMessagesBetweenWorkers()
+    {
+        final AtomicInteger handled = new AtomicInteger();
+        final Engine engine = Engine.start(TestEngines.config(2).build());
+        final ActorRef<Integer> sink = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            handled.incrementAndGet();
+            Thread.onSpinWait();
+        }).onWorker(1).spawn();
+        final ActorRef<Integer> relay = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> sink.tell(n))
+            .onWorker(0).spawn();
+        for (int i = 0; i < 5_000; i++)
+        {
+            relay.tell(i);
+        }
+        engine.close();
+        assertEquals(5_000, handled.get(), "every queued message and every relayed one delivered");
+        assertEquals(0, engine.deadLetters().count());
+        assertTrue(engine.awaitTermination(java.time.Duration.ZERO));
+        assertTrue(engine.stats().workers().stream().allMatch(w -> w.terminated()));
+    }
+
+    @Test
+    void sendAndSpawnAfterCloseThrowAndCloseIsIdempotent()
+    {
+        final Engine engine = Engine.start(TestEngines.config(1).build());
+        final ActorRef<String> ref = engine.spawn("a", ctx -> m -> { });
+        engine.close();
+        engine.close();
+        assertThat(assertThrows(EngineClosedException.class, () -> ref.tell("late")).getMessage())
+            .contains("actor 'a'", "closed");
+        assertThrows(EngineClosedException.class, () -> engine.spawn("b", ctx -> m -> { }));
+        assertTrue(engine.isClosed());
+    }
+
+    @Test
+    void closeTimeoutCountsWhatCouldNotBeDelivered()
+    {
+        final Engine engine = Engine.start(TestEngines.config(1)
+            .closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(100)).build());
+        final AtomicInteger handled = new AtomicInteger();
+        final ActorRef<Integer> slow = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            Thread.sleep(20);
+            handled.incrementAndGet();
+        }).spawn();
+        for (int i = 0; i < 50; i++)
+        {
+            slow.tell(i);
+        }
+        engine.close();
+        final long timedOut = engine.deadLetters().count(DeadLetterReason.CLOSE_TIMEOUT);
+        assertTrue(timedOut > 0, "some messages could not be delivered in 100 ms");
+        assertEquals(50, handled.get() + timedOut, "every message is either handled or counted");
+    }
+
+    @Test
+    void closeFromInsideAnActorReturnsAndTheEngineStops() throws Exception
+    {
+        final Engine engine = Engine.start(TestEngines.config(2).build());
+        final CountDownLatch closed = new CountDownLatch(1);
+        final ActorRef<String> closer = engine.spawn("closer", ctx -> m ->
+        {
+            ctx.engine().close();
+            ctx.engine().close();
+            closed.countDown();
+        });
+        closer.tell("close");
+        assertTrue(closed.await(10, TimeUnit.SECONDS), "close() from an actor returns");
+        assertTrue(engine.awaitTermination(java.time.Duration.ofSeconds(10)));
+        assertTrue(engine.isClosed());
+    }
+
+    @Test
+    void sendsBetweenActorsDuringFinishGoToDeadLetters()
+    {
+        final Engine engine = Engine.start(TestEngines.config(2).closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(50))
+            .build());
+        final AtomicInteger handled = new AtomicInteger();
+        final java.util.concurrent.atomic.AtomicReference<ActorRef<Integer>> other =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        final ActorRef<Integer> a = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            handled.incrementAndGet();
+            other.get().tell(n + 1);
+        }).onWorker(0).spawn();
+        other.set(engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            handled.incrementAndGet();
+            a.tell(n + 1);
+        }).onWorker(1).spawn());
+        a.tell(0);
+        TestEngines.await("ping-pong running", () -> handled.get() > 1000);
+        engine.close();
+        assertTrue(engine.awaitTermination(java.time.Duration.ofSeconds(10)), "an endless ping-pong ends at close");
+        assertEquals(1, engine.deadLetters().count(DeadLetterReason.ENGINE_CLOSED) +
+            engine.deadLetters().count(DeadLetterReason.CLOSE_TIMEOUT), "the one message in flight is counted");
+    }
+}

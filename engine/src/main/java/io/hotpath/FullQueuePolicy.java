@@ -16,9 +16,10 @@ public enum FullQueuePolicy
     DROP,
 
     /**
-     * Wait for room up to the configured send timeout, then throw a {@link QueueFullException}. A worker cannot
-     * wait for its own actors' mailboxes (it is the one that empties them), so a full mailbox on the sender's own
-     * worker fails at once.
+     * A thread outside the engine waits for room up to the configured send timeout, then gets a
+     * {@link QueueFullException}. A worker never waits: not for its own actors' mailboxes (it is the one that empties
+     * them), nor for another worker's inbound queue (two workers waiting for each other would deadlock); there the
+     * send fails at once as under {@link #FAIL}, and {@link ActorRef#offer} lets an actor retry later instead.
      */
     WAIT;
 

@@ -45,6 +45,11 @@ final class SendSlowPath
             case FAIL -> throw inboundFull(worker, target, "");
             default ->
             {
+                if (worker.core.isWorkerThread(Thread.currentThread()))
+                {
+                    throw inboundFull(worker, target, "; a worker never waits for another worker's queue, since two " +
+                        "workers waiting for each other would deadlock");
+                }
                 return waitForRoom(worker, target, message);
             }
         }

@@ -1,0 +1,147 @@
+package io.hotpath;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Worker threads: names, placement, wake-up from park, embedding in a service thread, statistics.
+ */
+class WorkerThreadsTest
+{
+    @Test
+    void handlersRunOnTheirWorkersUniquelyNamedThreads()
+    {
+        try (Engine engine = Engine.start(TestEngines.config(3).build()))
+        {
+            final Set<String> names = ConcurrentHashMap.newKeySet();
+            final AtomicInteger wrong = new AtomicInteger();
+            for (int w = 0; w < 3; w++)
+            {
+                final int expected = w;
+                final ActorRef<String> ref = engine.actor((ActorContext<String> ctx) -> (String m) ->
+                {
+                    final String name = Thread.currentThread().getName();
+                    names.add(name);
+                    if (!name.equals("hp-worker-" + expected))
+                    {
+                        wrong.incrementAndGet();
+                    }
+                }).onWorker(w).spawn();
+                ref.tell("where");
+            }
+            TestEngines.await("three workers seen", () -> names.size() == 3);
+            assertEquals(0, wrong.get());
+            assertTrue(names.stream().allMatch(n -> n.length() <= 15));
+        }
+    }
+
+    @Test
+    void parkedWorkerIsWokenBySender() throws Exception
+    {
+        // a park of up to 10 s: without the sender's wake-up each round trip would wait for it
+        try (Engine engine = Engine.start(TestEngines.config(2).idle("park")
+            .idleMaxParkNs(TimeUnit.SECONDS.toNanos(1)).build()))
+        {
+            final CountDownLatch done = new CountDownLatch(200);
+            final ActorRef<String> echo = engine.actor((ActorContext<String> ctx) -> (String m) -> done.countDown())
+                .onWorker(1).spawn();
+            for (int i = 0; i < 200; i++)
+            {
+                final long before = done.getCount();
+                echo.tell("wake");
+                while (done.getCount() == before)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+            assertTrue(done.await(1, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void embeddedWorkerRunsOnTheServiceThread() throws Exception
+    {
+        final Engine engine = Engine.start(TestEngines.config(2).embedded(1, true).build());
+        final WorkerInvoker invoker = engine.invoker(1);
+        final AtomicReference<String> handledOn = new AtomicReference<>();
+        final ActorRef<String> hosted = engine.actor((ActorContext<String> ctx) -> (String m) ->
+            handledOn.set(Thread.currentThread().getName())).onWorker(1).spawn();
+        final Thread service = new Thread(() ->
+        {
+            while (!invoker.isTerminated())
+            {
+                if (invoker.doWork() == 0)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+        }, "market-data");
+        service.start();
+        hosted.tell("tick");
+        TestEngines.await("handled on the service thread", () -> handledOn.get() != null);
+        assertEquals("market-data", handledOn.get());
+        assertThat(assertThrows(IllegalStateException.class, invoker::doWork).getMessage())
+            .contains("driven by thread 'market-data'");
+        engine.close();
+        service.join(10_000);
+        assertTrue(invoker.isTerminated());
+        assertEquals("hp-worker-1", invoker.name());
+    }
+
+    @Test
+    void statisticsCountEachPathAndPrintAsATable()
+    {
+        try (Engine engine = Engine.start(TestEngines.config(2).build()))
+        {
+            final CountDownLatch done = new CountDownLatch(1);
+            final ActorRef<Integer> sink = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+            {
+                if (n == 99)
+                {
+                    done.countDown();
+                }
+            }).name("sink").onWorker(0).spawn();
+            final ActorRef<Integer> source = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+            {
+                for (int i = 0; i < 100; i++)
+                {
+                    sink.tell(i);
+                }
+            }).name("source").onWorker(0).spawn();
+            source.tell(0);
+            assertTrue(await(done));
+            final io.hotpath.metrics.EngineStats stats = engine.stats();
+            final io.hotpath.metrics.ActorStats sinkStats = stats.actors().stream()
+                .filter(a -> a.name().equals("sink")).findFirst().orElseThrow();
+            assertEquals(100, sinkStats.handled());
+            assertEquals(100, sinkStats.handoffs(), "an idle actor on the sender's worker: direct every time");
+            assertEquals(101, stats.workers().get(0).handled());
+            assertTrue(stats.workers().get(0).inboundHighWater() >= 1);
+            assertThat(stats.toString()).contains("hp-worker-0", "sink", "source", "handoffs", "dead letters: 0");
+        }
+    }
+
+    private static boolean await(final CountDownLatch latch)
+    {
+        try
+        {
+            return latch.await(20, TimeUnit.SECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

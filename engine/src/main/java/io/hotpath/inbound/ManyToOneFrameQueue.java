@@ -51,9 +51,10 @@ abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
  * Thread safe for any number of producers calling {@link #offer} and {@link #close}; {@link #drain} and
  * {@link #isEmpty} belong to ONE consumer thread at a time.
  * <p>
- * Each slot carries a sequence number (after D. Vyukov's bounded queue). A producer claims index {@code p} by CAS on
- * the producer word when its slot's sequence equals {@code p}, fills the frame with plain stores, and publishes it
- * by a release store of {@code p + 1} into the sequence. The consumer acquires the sequence, reads the frame, and
+ * Each slot is a pre-allocated {@link Frame} carrying a sequence number (after D. Vyukov's bounded queue), so a
+ * message costs one cache line, not two. A producer claims index {@code p} by CAS on the producer word when its
+ * frame's sequence equals {@code p}, fills the frame with plain stores, and publishes it by a release store of
+ * {@code p + 1} into the sequence. The consumer acquires the sequence, reads the frame, and
  * hands the slot back with a release store of {@code p + capacity}. Producers never read the consumer index: a full
  * queue shows as a slot whose sequence has not come round yet. Nothing is allocated per frame.
  * <p>
@@ -72,7 +73,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     private static final long CLOSED_BIT = 1L;
     private static final VarHandle PRODUCER_WORD;
     private static final VarHandle CONSUMER_INDEX;
-    private static final VarHandle SEQUENCE = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle SEQUENCE;
 
     static
     {
@@ -82,6 +83,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             PRODUCER_WORD = lookup.findVarHandle(ManyToOneFrameQueueProducerFields.class, "producerWord", long.class);
             CONSUMER_INDEX = lookup.findVarHandle(
                 ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
+            SEQUENCE = lookup.findVarHandle(Frame.class, "sequence", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -91,10 +93,8 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 
     private final int capacity;
     private final int mask;
-    /** Slot i's frame at [2i] (target) and [2i + 1] (message): one cache line holds both. */
-    private final Object[] frames;
-    /** Slot i's sequence; release stores paired with acquire loads on the other side. */
-    private final long[] sequences;
+    /** Pre-allocated slots, never replaced: the array is read-only after construction and stays in every cache. */
+    private final Frame[] frames;
 
     /**
      * @param capacity a power of two, at least 2.
@@ -107,11 +107,10 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         }
         this.capacity = capacity;
         this.mask = capacity - 1;
-        this.frames = new Object[capacity * 2];
-        this.sequences = new long[capacity];
+        this.frames = new Frame[capacity];
         for (int i = 0; i < capacity; i++)
         {
-            sequences[i] = i;
+            frames[i] = new Frame(i);
         }
         VarHandle.releaseFence();
     }
@@ -133,7 +132,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public int offer(final Object target, final Object message)
     {
-        final long[] sequences = this.sequences;
+        final Frame[] frames = this.frames;
         final int mask = this.mask;
         while (true)
         {
@@ -143,16 +142,15 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
                 return CLOSED;
             }
             final long index = word >>> 1;
-            final int slot = (int)index & mask;
-            final long diff = (long)SEQUENCE.getAcquire(sequences, slot) - index;
+            final Frame frame = frames[(int)index & mask];
+            final long diff = (long)SEQUENCE.getAcquire(frame) - index;
             if (diff == 0)
             {
                 if (PRODUCER_WORD.compareAndSet(this, word, word + 2))
                 {
-                    final int at = slot << 1;
-                    frames[at] = target;
-                    frames[at + 1] = message;
-                    SEQUENCE.setRelease(sequences, slot, index + 1);
+                    frame.target = target;
+                    frame.message = message;
+                    SEQUENCE.setRelease(frame, index + 1);
                     return OK;
                 }
             }
@@ -173,24 +171,23 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public int drain(final FrameHandler handler, final int limit)
     {
-        final long[] sequences = this.sequences;
-        final Object[] frames = this.frames;
+        final Frame[] frames = this.frames;
         final int mask = this.mask;
+        final int capacity = this.capacity;
         long index = consumerIndex;
         int taken = 0;
         while (taken < limit)
         {
-            final int slot = (int)index & mask;
-            if ((long)SEQUENCE.getAcquire(sequences, slot) != index + 1)
+            final Frame frame = frames[(int)index & mask];
+            if ((long)SEQUENCE.getAcquire(frame) != index + 1)
             {
                 break;
             }
-            final int at = slot << 1;
-            final Object target = frames[at];
-            final Object message = frames[at + 1];
-            frames[at] = null;
-            frames[at + 1] = null;
-            SEQUENCE.setRelease(sequences, slot, index + capacity);
+            final Object target = frame.target;
+            final Object message = frame.message;
+            frame.target = null;
+            frame.message = null;
+            SEQUENCE.setRelease(frame, index + capacity);
             index++;
             taken++;
             CONSUMER_INDEX.setOpaque(this, index);
@@ -250,5 +247,21 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     public boolean isClosed()
     {
         return (producerWord & CLOSED_BIT) != 0;
+    }
+}
+
+/**
+ * One pre-allocated slot. {@code target} and {@code message} are plain fields, ordered by the release store and
+ * acquire load of {@code sequence}.
+ */
+final class Frame
+{
+    long sequence;
+    Object target;
+    Object message;
+
+    Frame(final long sequence)
+    {
+        this.sequence = sequence;
     }
 }

@@ -261,10 +261,11 @@ public final class Worker implements FrameHandler, WorkerInvoker
         int work = 0;
         if (pendingTarget == null || retryPendingSlowPath())
         {
-            work = inbound.drain(this, closing ? 1 : drainLimit);
-            if (work > 0)
+            final int limit = closing ? 1 : drainLimit;
+            work = inbound.drain(this, limit);
+            if (work > inboundHighWater || work == limit)
             {
-                noteInboundDepth(work);
+                noteInboundDepth(work, limit);
             }
         }
         final int budget = closing ? 1 : batchBudget;
@@ -304,9 +305,13 @@ public final class Worker implements FrameHandler, WorkerInvoker
         }
     }
 
-    private void noteInboundDepth(final int drained)
+    /**
+     * A drain that emptied the queue saw its depth; only a drain cut short by the limit reads the producers' index,
+     * so the producers' cache line is not pulled over on every message.
+     */
+    private void noteInboundDepth(final int drained, final int limit)
     {
-        final int depth = drained + inbound.size();
+        final int depth = drained < limit ? drained : drained + inbound.size();
         if (depth > inboundHighWater)
         {
             INBOUND_HIGH_WATER.setOpaque(this, depth);

@@ -22,6 +22,8 @@ abstract class ManyToOneFrameQueueProducerFields extends ManyToOneFrameQueuePad0
      * semantics), so a claim is ordered before the producer's later volatile read of the consumer's sleep flag.
      */
     volatile long producerWord;
+    /** Producers may claim below this index without reading the consumer's: a cache of consumerIndex + capacity. */
+    volatile long producerLimit;
 }
 
 abstract class ManyToOneFrameQueuePad1 extends ManyToOneFrameQueueProducerFields
@@ -34,7 +36,10 @@ abstract class ManyToOneFrameQueuePad1 extends ManyToOneFrameQueueProducerFields
 
 abstract class ManyToOneFrameQueueConsumerFields extends ManyToOneFrameQueuePad1
 {
-    /** Next index to consume. Written by the consumer only (opaque), read by others for sizes and statistics. */
+    /**
+     * Next index to consume. Written by the consumer only, with a release store after it has read the frame below
+     * it, paired with the producers' acquire load before they reuse that frame.
+     */
     long consumerIndex;
 }
 
@@ -51,12 +56,13 @@ abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
  * Thread safe for any number of producers calling {@link #offer} and {@link #close}; {@link #drain} and
  * {@link #isEmpty} belong to ONE consumer thread at a time.
  * <p>
- * Each slot is a pre-allocated {@link Frame} carrying a sequence number (after D. Vyukov's bounded queue), so a
- * message costs one cache line, not two. A producer claims index {@code p} by CAS on the producer word when its
- * frame's sequence equals {@code p}, fills the frame with plain stores, and publishes it by a release store of
- * {@code p + 1} into the sequence. The consumer acquires the sequence, reads the frame, and
- * hands the slot back with a release store of {@code p + capacity}. Producers never read the consumer index: a full
- * queue shows as a slot whose sequence has not come round yet. Nothing is allocated per frame.
+ * A producer claims index {@code p} by CAS on the producer word, after checking {@code p} against a cached limit
+ * (the consumer's index plus the capacity, re-read only when reached, as JCTools' MpscArrayQueue does). It fills the
+ * pre-allocated {@link Frame} of that slot with plain stores and publishes it by a release store of {@code p + 1}
+ * into the frame's sequence. The consumer acquires that sequence, reads the frame and advances its index with a
+ * release store. The consumer never writes a frame, so on an idle queue a message moves one cache line one way,
+ * as with two threads passing a volatile field. Nothing is allocated per frame; a delivered frame keeps its
+ * references until its slot is reused, one capacity later, as the Disruptor's ring entries do.
  * <p>
  * {@link #close()} sets a flag in the producer word, so every offer that succeeded is ordered before it and every
  * later offer fails: what was accepted can be drained and counted, nothing slips in afterwards.
@@ -72,6 +78,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 
     private static final long CLOSED_BIT = 1L;
     private static final VarHandle PRODUCER_WORD;
+    private static final VarHandle PRODUCER_LIMIT;
     private static final VarHandle CONSUMER_INDEX;
     private static final VarHandle SEQUENCE;
 
@@ -81,6 +88,8 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             PRODUCER_WORD = lookup.findVarHandle(ManyToOneFrameQueueProducerFields.class, "producerWord", long.class);
+            PRODUCER_LIMIT = lookup.findVarHandle(
+                ManyToOneFrameQueueProducerFields.class, "producerLimit", long.class);
             CONSUMER_INDEX = lookup.findVarHandle(
                 ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
             SEQUENCE = lookup.findVarHandle(Frame.class, "sequence", long.class);
@@ -110,9 +119,9 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         this.frames = new Frame[capacity];
         for (int i = 0; i < capacity; i++)
         {
-            frames[i] = new Frame(i);
+            frames[i] = new Frame();
         }
-        VarHandle.releaseFence();
+        PRODUCER_LIMIT.setRelease(this, (long)capacity);
     }
 
     /**
@@ -132,34 +141,36 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public int offer(final Object target, final Object message)
     {
-        final Frame[] frames = this.frames;
-        final int mask = this.mask;
-        while (true)
+        long limit = producerLimit;
+        long word;
+        long index;
+        do
         {
-            final long word = producerWord;
+            word = producerWord;
             if ((word & CLOSED_BIT) != 0)
             {
                 return CLOSED;
             }
-            final long index = word >>> 1;
-            final Frame frame = frames[(int)index & mask];
-            final long diff = (long)SEQUENCE.getAcquire(frame) - index;
-            if (diff == 0)
-            {
-                if (PRODUCER_WORD.compareAndSet(this, word, word + 2))
-                {
-                    frame.target = target;
-                    frame.message = message;
-                    SEQUENCE.setRelease(frame, index + 1);
-                    return OK;
-                }
-            }
-            else if (diff < 0)
+            index = word >>> 1;
+            if (index >= limit && index >= (limit = refreshLimitSlowPath()))
             {
                 return FULL;
             }
-            Thread.onSpinWait();
         }
+        while (!PRODUCER_WORD.compareAndSet(this, word, word + 2));
+
+        final Frame frame = frames[(int)index & mask];
+        frame.target = target;
+        frame.message = message;
+        SEQUENCE.setRelease(frame, index + 1);
+        return OK;
+    }
+
+    private long refreshLimitSlowPath()
+    {
+        final long limit = (long)CONSUMER_INDEX.getAcquire(this) + capacity;
+        PRODUCER_LIMIT.setRelease(this, limit);
+        return limit;
     }
 
     /**
@@ -173,7 +184,6 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     {
         final Frame[] frames = this.frames;
         final int mask = this.mask;
-        final int capacity = this.capacity;
         long index = consumerIndex;
         int taken = 0;
         while (taken < limit)
@@ -185,12 +195,9 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             }
             final Object target = frame.target;
             final Object message = frame.message;
-            frame.target = null;
-            frame.message = null;
-            SEQUENCE.setRelease(frame, index + capacity);
             index++;
             taken++;
-            CONSUMER_INDEX.setOpaque(this, index);
+            CONSUMER_INDEX.setRelease(this, index);
             if (!handler.onFrame(target, message))
             {
                 break;
@@ -215,7 +222,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public int size()
     {
-        final long consumed = (long)CONSUMER_INDEX.getOpaque(this);
+        final long consumed = (long)CONSUMER_INDEX.getAcquire(this);
         final long produced = producerWord >>> 1;
         return (int)Math.max(0, Math.min(capacity, produced - consumed));
     }
@@ -252,16 +259,11 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 
 /**
  * One pre-allocated slot. {@code target} and {@code message} are plain fields, ordered by the release store and
- * acquire load of {@code sequence}.
+ * acquire load of {@code sequence}, which holds the index published in it plus one (0: never published).
  */
 final class Frame
 {
     long sequence;
     Object target;
     Object message;
-
-    Frame(final long sequence)
-    {
-        this.sequence = sequence;
-    }
 }

@@ -12,6 +12,41 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
+ * Cache-line layers of {@link ActorCell}: what senders read (set once) apart from what the worker writes per
+ * message, so sending to a busy actor does not miss the cache on its counters.
+ */
+abstract class ActorCellSharedFields
+{
+    final int id;
+    final String name;
+    final Worker worker;
+
+    ActorCellSharedFields(final int id, final String name, final Worker worker)
+    {
+        this.id = id;
+        this.name = name;
+        this.worker = worker;
+    }
+}
+
+abstract class ActorCellPad extends ActorCellSharedFields
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007;
+    byte p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023;
+    byte p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039;
+    byte p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055;
+    byte p056, p057, p058, p059, p060, p061, p062, p063;
+
+    ActorCellPad(final int id, final String name, final Worker worker)
+    {
+        super(id, name, worker);
+    }
+}
+
+/**
  * One actor: its address, its mailbox and its scheduling state. As an {@link ActorRef} it is thread safe; its
  * mailbox, its flags and its actor instance belong to its worker's thread alone.
  * <p>
@@ -19,7 +54,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <M> the type of message the actor handles.
  */
-public final class ActorCell<M> implements ActorRef<M>, ActorContext<M>
+public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, ActorContext<M>
 {
     private static final VarHandle HANDLED;
     private static final VarHandle HANDOFFS;
@@ -46,9 +81,6 @@ public final class ActorCell<M> implements ActorRef<M>, ActorContext<M>
         }
     }
 
-    final int id;
-    final String name;
-    final Worker worker;
     final FaultPolicy faultPolicy;
     final LocalRing<Object> mailbox;
     private final ActorFactory<M> factory;
@@ -76,9 +108,7 @@ public final class ActorCell<M> implements ActorRef<M>, ActorContext<M>
         final FaultPolicy faultPolicy,
         final int mailboxCapacity)
     {
-        this.id = id;
-        this.name = name;
-        this.worker = worker;
+        super(id, name, worker);
         this.factory = factory;
         this.faultPolicy = faultPolicy;
         this.mailbox = new LocalRing<>(mailboxCapacity);

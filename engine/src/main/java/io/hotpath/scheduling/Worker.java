@@ -15,11 +15,96 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
+ * Cache-line layers of {@link Worker}: what other threads read (set once), the sleep flag both sides write, and the
+ * owner's own state, each apart, so a worker handling messages does not slow down the threads sending to it.
+ */
+abstract class WorkerPad0
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007;
+    byte p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023;
+    byte p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039;
+    byte p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055;
+    byte p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+abstract class WorkerSharedFields extends WorkerPad0
+{
+    final int index;
+    final String name;
+    final EngineCore core;
+    final ManyToOneFrameQueue inbound;
+    final boolean embedded;
+    final boolean mayPark;
+    final String idleName;
+    /** The thread that runs the duty cycle; set once (at construction, or by the first embedded call). */
+    Thread owner;
+
+    WorkerSharedFields(final EngineCore core, final int index, final EngineConfig config)
+    {
+        this.core = core;
+        this.index = index;
+        this.name = config.workerName(index);
+        this.embedded = config.embedded(index);
+        this.idleName = config.idle(index);
+        this.inbound = new ManyToOneFrameQueue(config.inboundCapacity());
+        this.mayPark = !embedded && IdleStrategies.mayPark(idleName);
+    }
+}
+
+abstract class WorkerPad1 extends WorkerSharedFields
+{
+    byte p100, p101, p102, p103, p104, p105, p106, p107;
+    byte p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123;
+    byte p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139;
+    byte p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155;
+    byte p156, p157, p158, p159, p160, p161, p162, p163;
+
+    WorkerPad1(final EngineCore core, final int index, final EngineConfig config)
+    {
+        super(core, index, config);
+    }
+}
+
+abstract class WorkerSleepFields extends WorkerPad1
+{
+    /** 1 while the owner may park: a volatile store before its last emptiness check, read by senders. */
+    int sleeping;
+
+    WorkerSleepFields(final EngineCore core, final int index, final EngineConfig config)
+    {
+        super(core, index, config);
+    }
+}
+
+abstract class WorkerPad2 extends WorkerSleepFields
+{
+    byte p200, p201, p202, p203, p204, p205, p206, p207;
+    byte p208, p209, p210, p211, p212, p213, p214, p215;
+    byte p216, p217, p218, p219, p220, p221, p222, p223;
+    byte p224, p225, p226, p227, p228, p229, p230, p231;
+    byte p232, p233, p234, p235, p236, p237, p238, p239;
+    byte p240, p241, p242, p243, p244, p245, p246, p247;
+    byte p248, p249, p250, p251, p252, p253, p254, p255;
+    byte p256, p257, p258, p259, p260, p261, p262, p263;
+
+    WorkerPad2(final EngineCore core, final int index, final EngineConfig config)
+    {
+        super(core, index, config);
+    }
+}
+
+/**
  * One event loop: an inbound queue any thread may offer to, a ready queue of actors with a backlog, and a duty
  * cycle that drains the first and runs the second. Its actors, their mailboxes and the ready queue belong to the
  * worker's owning thread alone; {@link #send} is thread safe and picks the path by the calling thread.
  */
-public final class Worker implements FrameHandler, WorkerInvoker
+public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
 {
     private static final VarHandle SLEEPING;
     private static final VarHandle OWNER;
@@ -31,8 +116,8 @@ public final class Worker implements FrameHandler, WorkerInvoker
         try
         {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            SLEEPING = lookup.findVarHandle(Worker.class, "sleeping", int.class);
-            OWNER = lookup.findVarHandle(Worker.class, "owner", Thread.class);
+            SLEEPING = lookup.findVarHandle(WorkerSleepFields.class, "sleeping", int.class);
+            OWNER = lookup.findVarHandle(WorkerSharedFields.class, "owner", Thread.class);
             INBOUND_HIGH_WATER = lookup.findVarHandle(Worker.class, "inboundHighWater", int.class);
             TERMINATED = lookup.findVarHandle(Worker.class, "terminated", boolean.class);
         }
@@ -42,15 +127,8 @@ public final class Worker implements FrameHandler, WorkerInvoker
         }
     }
 
-    final int index;
-    final String name;
-    final EngineCore core;
-    final ManyToOneFrameQueue inbound;
-    final boolean embedded;
-    final String idleName;
     private final LocalRing<ActorCell<?>> ready = new LocalRing<>(1 << 30);
     private final IdleStrategy idleStrategy;
-    private final boolean mayPark;
     private final int drainLimit;
     private final int batchBudget;
     private final int handoffMaxDepth;
@@ -58,10 +136,6 @@ public final class Worker implements FrameHandler, WorkerInvoker
     private final long sendTimeoutNs;
     private final FrameHandler leftovers = this::deadLetterLeftover;
 
-    /** The thread that runs the duty cycle; set once (at construction, or by the first embedded call). */
-    Thread owner;
-    /** 1 while the owner may park: a volatile store before its last emptiness check, read by senders. */
-    private int sleeping;
     /** A frame taken from the inbound queue whose target's mailbox was full; delivered before any later frame. */
     private ActorCell<?> pendingTarget;
     private Object pendingMessage;
@@ -77,14 +151,8 @@ public final class Worker implements FrameHandler, WorkerInvoker
 
     Worker(final EngineCore core, final int index, final EngineConfig config, final IdleStrategy idleStrategy)
     {
-        this.core = core;
-        this.index = index;
-        this.name = config.workerName(index);
-        this.embedded = config.embedded(index);
-        this.idleName = config.idle(index);
-        this.inbound = new ManyToOneFrameQueue(config.inboundCapacity());
+        super(core, index, config);
         this.idleStrategy = idleStrategy;
-        this.mayPark = !embedded && IdleStrategies.mayPark(idleName);
         this.drainLimit = config.inboundDrainLimit();
         this.batchBudget = config.batchBudget();
         this.handoffMaxDepth = config.handoffMaxDepth();

@@ -93,11 +93,13 @@ public final class ProfileCheck
         final String otherEntry = OTHER_CPUS_PROP_NAME + "=" + profile.otherCpus() + ": ";
         if (cpuUsable(otherEntry, OTHER_CPUS_PROP_NAME, profile.otherCpus(), topology, findings, true))
         {
-            final CpuSet overlap = profile.otherCpus().intersect(profile.workerCpus());
+            // a worker that backs off or parks gives its CPU away anyway; only spinners lose by sharing
+            final CpuSet spinnerCpus = CpuSet.of(spinningPinned.stream().mapToInt(profile::cpu).toArray());
+            final CpuSet overlap = profile.otherCpus().intersect(spinnerCpus);
             if (!overlap.isEmpty())
             {
-                findings.add(Finding.warning(OTHER_CPUS_PROP_NAME, otherEntry + "overlaps worker CPUs " + overlap +
-                    ", so the engine's other threads will interrupt those workers"));
+                findings.add(Finding.warning(OTHER_CPUS_PROP_NAME, otherEntry + "overlaps the CPUs " + overlap +
+                    " of spinning workers, so the engine's other threads will interrupt them"));
             }
         }
         cpuUsable(JVM_CPUS_PROP_NAME + "=" + profile.jvmCpus() + ": ", JVM_CPUS_PROP_NAME, profile.jvmCpus(),

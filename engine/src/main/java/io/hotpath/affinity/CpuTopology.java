@@ -29,6 +29,7 @@ public final class CpuTopology
     private final CpuSet isolated;
     private final CpuSet nohzFull;
     private final CpuSet allowed;
+    private final CpuSet cpuset;
     private final String model;
 
     CpuTopology(
@@ -39,6 +40,7 @@ public final class CpuTopology
         final CpuSet isolated,
         final CpuSet nohzFull,
         final CpuSet allowed,
+        final CpuSet cpuset,
         final String model)
     {
         this.present = present;
@@ -48,6 +50,7 @@ public final class CpuTopology
         this.isolated = isolated;
         this.nohzFull = nohzFull;
         this.allowed = allowed;
+        this.cpuset = cpuset;
         this.model = model;
 
         final List<CpuSet> l3 = new ArrayList<>();
@@ -88,7 +91,8 @@ public final class CpuTopology
      * Files that are missing take harmless defaults; only the cpu directory is required.
      *
      * @param root the tree's root, e.g. a recorded fixture.
-     * @return the topology; the allowed CPUs come from {@code proc/self/status}, else all online CPUs.
+     * @return the topology; the allowed CPUs come from {@code proc/self/status}, else all online CPUs; the
+     *     cpuset from {@code proc/self/cgroup} and the cgroup v2 or v1 cpuset files under {@code sys/fs/cgroup}.
      * @throws java.io.UncheckedIOException when the cpu directory is missing or a file cannot be read.
      */
     public static CpuTopology read(final Path root)
@@ -102,7 +106,7 @@ public final class CpuTopology
      */
     public CpuTopology withAllowed(final CpuSet allowedCpus)
     {
-        return new CpuTopology(present, online, cpus, nodes, isolated, nohzFull, allowedCpus, model);
+        return new CpuTopology(present, online, cpus, nodes, isolated, nohzFull, allowedCpus, cpuset, model);
     }
 
     public CpuSet present()
@@ -116,11 +120,31 @@ public final class CpuTopology
     }
 
     /**
-     * @return CPUs this process may run on.
+     * @return the affinity mask the process started with (what {@code taskset -p} shows).
      */
     public CpuSet allowed()
     {
         return allowed;
+    }
+
+    /**
+     * @return the CPUs of the process's cpuset cgroup, or the empty set when no cpuset file was found.
+     */
+    public CpuSet cpuset()
+    {
+        return cpuset;
+    }
+
+    /**
+     * The CPUs a thread of this process can be pinned to. A thread may widen its mask beyond what the
+     * process started with (a JVM launched under {@code taskset}, or kept off isolated CPUs by
+     * {@code isolcpus}, can still pin a worker onto an isolated CPU), but never beyond its cpuset.
+     *
+     * @return the cpuset's online CPUs when the cpuset is known, else the affinity mask.
+     */
+    public CpuSet pinnable()
+    {
+        return cpuset.isEmpty() ? allowed : cpuset.intersect(online);
     }
 
     /**
@@ -236,6 +260,6 @@ public final class CpuTopology
     {
         return "CpuTopology{present=" + present + ", online=" + online + ", cores=" + cores.size() +
             ", nodes=" + nodes.size() + ", isolated=" + isolated.describe() + ", nohzFull=" + nohzFull.describe() +
-            ", allowed=" + allowed + ", model=" + model + '}';
+            ", allowed=" + allowed + ", cpuset=" + cpuset.describe() + ", model=" + model + '}';
     }
 }

@@ -16,6 +16,7 @@ import java.util.TreeSet;
 /**
  * Judges an {@link AffinityProfile} against a {@link CpuTopology}. Errors mean the profile cannot work
  * on this machine as written (a CPU that does not exist, is offline or is not allowed to the process,
+ * meaning outside {@link CpuTopology#pinnable()},
  * two workers on one CPU); warnings mean it works but costs latency (spinning on CPU 0, on a CPU that is
  * not isolated, on SMT siblings of another spinner, more spinners than cores, workers over several NUMA
  * nodes). Every message names the key, the value and what is allowed.
@@ -140,11 +141,11 @@ public final class ProfileCheck
                 " offline; online CPUs are " + topology.online()));
             return false;
         }
-        final CpuSet forbidden = cpus.minus(topology.allowed());
+        final CpuSet forbidden = cpus.minus(topology.pinnable());
         if (!forbidden.isEmpty())
         {
             final String message = entry + cpuWord(forbidden) + " " + forbidden + isOrAre(forbidden) +
-                " not allowed to this process; allowed CPUs are " + topology.allowed();
+                " not allowed to this process; allowed CPUs are " + topology.pinnable();
             findings.add(mustBeAllowed ? Finding.error(key, message) : Finding.warning(key, message));
             return false;
         }
@@ -181,7 +182,7 @@ public final class ProfileCheck
         final AffinityProfile profile, final CpuTopology topology, final int spinning, final List<Finding> findings)
     {
         final long cores = topology.cores().stream()
-            .filter(c -> !c.cpus().intersect(topology.allowed()).isEmpty())
+            .filter(c -> !c.cpus().intersect(topology.pinnable()).isEmpty())
             .count();
         if (spinning > cores)
         {

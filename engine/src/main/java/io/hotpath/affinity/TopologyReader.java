@@ -6,6 +6,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -33,7 +34,7 @@ final class TopologyReader
         all.stream().forEach(cpu -> cpus.put(cpu, new CpuInfo(cpu, cpu, 0, CpuSet.of(cpu), 0, CpuSet.EMPTY, true)));
         final SortedMap<Integer, CpuSet> nodes = new TreeMap<>();
         nodes.put(0, all);
-        return new CpuTopology(all, all, cpus, nodes, CpuSet.EMPTY, CpuSet.EMPTY, all, "unknown");
+        return new CpuTopology(all, all, cpus, nodes, CpuSet.EMPTY, CpuSet.EMPTY, all, CpuSet.EMPTY, "unknown");
     }
 
     static CpuTopology read(final Path root)
@@ -62,7 +63,7 @@ final class TopologyReader
         present.stream().forEach(cpu -> cpus.put(cpu, readCpu(cpuDir.resolve("cpu" + cpu), cpu, online, nodes)));
 
         final CpuSet allowed = allowedFromStatus(root.resolve("proc/self/status"), online);
-        return new CpuTopology(present, online, cpus, nodes, isolated, nohzFull, allowed, model(root));
+        return new CpuTopology(present, online, cpus, nodes, isolated, nohzFull, allowed, cpuset(root), model(root));
     }
 
     private static CpuInfo readCpu(
@@ -111,6 +112,45 @@ final class TopologyReader
             }
         }
         return fallback;
+    }
+
+    // "0::/path" is cgroup v2, "N:cpuset[,...]:/path" the v1 cpuset hierarchy
+    private static CpuSet cpuset(final Path root)
+    {
+        final String text = text(root.resolve("proc/self/cgroup"));
+        if (text == null)
+        {
+            return CpuSet.EMPTY;
+        }
+        final Path cgroupRoot = root.resolve("sys/fs/cgroup");
+        for (final String line : text.split("\n"))
+        {
+            final String[] fields = line.split(":", 3);
+            if (fields.length != 3)
+            {
+                continue;
+            }
+            final String path = fields[2].strip().replaceFirst("^/+", "");
+            final Path file;
+            if (fields[0].equals("0") && fields[1].isEmpty())
+            {
+                file = cgroupRoot.resolve(path).resolve("cpuset.cpus.effective");
+            }
+            else if (List.of(fields[1].split(",")).contains("cpuset"))
+            {
+                file = cgroupRoot.resolve("cpuset").resolve(path).resolve("cpuset.effective_cpus");
+            }
+            else
+            {
+                continue;
+            }
+            final CpuSet cpus = cpuList(file, CpuSet.EMPTY);
+            if (!cpus.isEmpty())
+            {
+                return cpus;
+            }
+        }
+        return CpuSet.EMPTY;
     }
 
     private static String model(final Path root)

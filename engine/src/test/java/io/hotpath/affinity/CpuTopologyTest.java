@@ -111,6 +111,41 @@ class CpuTopologyTest
     }
 
     @Test
+    void cpusetComesFromCgroupV2AndBoundsWhereThreadsMayBePinned() throws IOException
+    {
+        SysfsFixture.server(dir);
+        // isolcpus keeps isolated CPUs out of every process's starting mask, but not out of its cpuset
+        Files.writeString(dir.resolve("proc/self/status"), "Cpus_allowed_list:\t0-1,8-9\n");
+        Files.writeString(dir.resolve("proc/self/cgroup"), "0::/system.slice/trading.service\n");
+        final Path cgroup = Files.createDirectories(dir.resolve("sys/fs/cgroup/system.slice/trading.service"));
+        Files.writeString(cgroup.resolve("cpuset.cpus.effective"), "0-15\n");
+        final CpuTopology t = CpuTopology.read(dir);
+        assertEquals(CpuSet.parse("0-1,8-9"), t.allowed());
+        assertEquals(CpuSet.parse("0-15"), t.cpuset());
+        assertEquals(CpuSet.parse("0-15"), t.pinnable());
+    }
+
+    @Test
+    void cpusetComesFromTheCgroupV1Hierarchy() throws IOException
+    {
+        SysfsFixture.laptop(dir);
+        Files.writeString(dir.resolve("proc/self/cgroup"), "4:memory:/x\n3:cpuset,cpu:/docker/abc\n0::/\n");
+        final Path cgroup = Files.createDirectories(dir.resolve("sys/fs/cgroup/cpuset/docker/abc"));
+        Files.writeString(cgroup.resolve("cpuset.effective_cpus"), "1-2\n");
+        final CpuTopology t = CpuTopology.read(dir);
+        assertEquals(CpuSet.parse("1-2"), t.cpuset());
+        assertEquals(CpuSet.parse("1-2"), t.pinnable());
+    }
+
+    @Test
+    void withoutACpusetTheAffinityMaskBoundsPinning()
+    {
+        final CpuTopology t = CpuTopology.read(SysfsFixture.vm());
+        assertTrue(t.cpuset().isEmpty());
+        assertEquals(t.allowed(), t.pinnable());
+    }
+
+    @Test
     void aTreeWithoutCpuDirectoryIsAnError()
     {
         assertThrows(UncheckedIOException.class, () -> CpuTopology.read(dir));

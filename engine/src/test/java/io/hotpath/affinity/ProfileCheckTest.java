@@ -62,6 +62,17 @@ class ProfileCheckTest
     }
 
     @Test
+    void isolatedCpusOutsideTheStartingMaskAreFineWithinTheCpuset() throws IOException
+    {
+        final Path root = SysfsFixture.server(Files.createDirectory(dir.resolve("isolcpus")));
+        Files.writeString(root.resolve("proc/self/status"), "Cpus_allowed_list:\t0-1,8-9\n");
+        Files.writeString(root.resolve("proc/self/cgroup"), "0::/\n");
+        Files.writeString(Files.createDirectories(root.resolve("sys/fs/cgroup")).resolve("cpuset.cpus.effective"), "0-15\n");
+        assertEquals(List.of(), check(AffinityProfile.load(CONFIG.resolve("isolated-16.properties")),
+            CpuTopology.read(root)));
+    }
+
+    @Test
     void anOfflineCpuIsAnError() throws IOException
     {
         final Path root = SysfsFixture.laptop(Files.createDirectory(dir.resolve("offline")));

@@ -9,12 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Where the engine's threads run: how many workers, the CPU and idle strategy of each, where the
@@ -73,15 +70,22 @@ public final class AffinityProfile
     private final CpuSet otherCpus;
     private final CpuSet jvmCpus;
 
-    private AffinityProfile(final Builder builder, final int[] cpus, final String[] idles)
+    AffinityProfile(
+        final String name,
+        final String description,
+        final int[] cpus,
+        final String[] idles,
+        final boolean mandatory,
+        final CpuSet otherCpus,
+        final CpuSet jvmCpus)
     {
-        this.name = builder.name;
-        this.description = builder.description;
+        this.name = name;
+        this.description = description;
         this.cpus = cpus;
         this.idles = idles;
-        this.mandatory = builder.mandatory;
-        this.otherCpus = builder.otherCpus;
-        this.jvmCpus = builder.jvmCpus;
+        this.mandatory = mandatory;
+        this.otherCpus = otherCpus;
+        this.jvmCpus = jvmCpus;
     }
 
     /**
@@ -152,9 +156,12 @@ public final class AffinityProfile
         return builder().name("defaults").build();
     }
 
-    public static Builder builder()
+    /**
+     * @return a builder starting from the defaults.
+     */
+    public static AffinityProfileBuilder builder()
     {
-        return new Builder();
+        return new AffinityProfileBuilder();
     }
 
     public String name()
@@ -291,165 +298,5 @@ public final class AffinityProfile
     private static String baseName(final String fileName)
     {
         return fileName.endsWith(".properties") ? fileName.substring(0, fileName.length() - 11) : fileName;
-    }
-
-    /**
-     * Builds a profile in code; checks everything in {@link #build()}. Not thread-safe.
-     */
-    public static final class Builder
-    {
-        private String name = "code";
-        private String description = "";
-        private int workers = WORKERS_DEFAULT;
-        private String idle = IDLE_DEFAULT;
-        private final TreeMap<Integer, Integer> cpus = new TreeMap<>();
-        private final TreeMap<Integer, String> idles = new TreeMap<>();
-        private boolean mandatory = MANDATORY_DEFAULT;
-        private CpuSet otherCpus = CpuSet.EMPTY;
-        private CpuSet jvmCpus = CpuSet.EMPTY;
-
-        private Builder()
-        {
-        }
-
-        public Builder name(final String name)
-        {
-            this.name = name;
-            return this;
-        }
-
-        public Builder description(final String description)
-        {
-            this.description = description;
-            return this;
-        }
-
-        public Builder workers(final int workers)
-        {
-            this.workers = workers;
-            return this;
-        }
-
-        /**
-         * @param worker worker index.
-         * @param cpu    its CPU, or {@link #NO_CPU}.
-         * @return this.
-         */
-        public Builder cpu(final int worker, final int cpu)
-        {
-            cpus.put(worker, cpu);
-            return this;
-        }
-
-        /**
-         * @param idle idle strategy of every worker without its own.
-         * @return this.
-         */
-        public Builder idle(final String idle)
-        {
-            this.idle = idle;
-            return this;
-        }
-
-        public Builder idle(final int worker, final String idle)
-        {
-            idles.put(worker, idle);
-            return this;
-        }
-
-        public Builder mandatory(final boolean mandatory)
-        {
-            this.mandatory = mandatory;
-            return this;
-        }
-
-        public Builder otherCpus(final CpuSet otherCpus)
-        {
-            this.otherCpus = otherCpus;
-            return this;
-        }
-
-        public Builder jvmCpus(final CpuSet jvmCpus)
-        {
-            this.jvmCpus = jvmCpus;
-            return this;
-        }
-
-        /**
-         * @return the profile.
-         * @throws AffinityConfigException listing every problem.
-         */
-        public AffinityProfile build()
-        {
-            final List<String> problems = new ArrayList<>();
-            if (workers < 1 || workers > MAX_WORKERS)
-            {
-                problems.add(WORKERS_PROP_NAME + "=" + workers + ": the number of workers must be 1.." + MAX_WORKERS);
-                throw new AffinityConfigException(name, problems);
-            }
-            checkIdle(IDLE_PROP_NAME, idle, problems);
-
-            final int[] cpuArray = new int[workers];
-            Arrays.fill(cpuArray, NO_CPU);
-            cpus.forEach((worker, cpu) ->
-            {
-                final String key = String.format(WORKER_CPU_PROP_FORMAT, worker);
-                if (checkWorker(key, cpu.toString(), worker, problems))
-                {
-                    if (cpu < NO_CPU || cpu > CpuSet.MAX_CPU)
-                    {
-                        problems.add(key + "=" + cpu + ": a CPU is a number 0.." + CpuSet.MAX_CPU + " or " + NO_CPU_VALUE);
-                    }
-                    else
-                    {
-                        cpuArray[worker] = cpu;
-                    }
-                }
-            });
-
-            final String[] idleArray = new String[workers];
-            Arrays.fill(idleArray, idle);
-            idles.forEach((worker, value) ->
-            {
-                final String key = String.format(WORKER_IDLE_PROP_FORMAT, worker);
-                if (checkWorker(key, value, worker, problems) && checkIdle(key, value, problems))
-                {
-                    idleArray[worker] = value;
-                }
-            });
-
-            if (!problems.isEmpty())
-            {
-                throw new AffinityConfigException(name, problems);
-            }
-            return new AffinityProfile(this, cpuArray, idleArray);
-        }
-
-        private boolean checkWorker(final String key, final String value, final int worker, final List<String> problems)
-        {
-            if (worker < 0 || worker >= workers)
-            {
-                problems.add(key + "=" + value + ": worker " + worker + " does not exist; " + WORKERS_PROP_NAME + "=" +
-                    workers + " allows worker.0 to worker." + (workers - 1));
-                return false;
-            }
-            return true;
-        }
-
-        private static boolean checkIdle(final String key, final String value, final List<String> problems)
-        {
-            if (!IDLE_NAMES.contains(value))
-            {
-                problems.add(key + "=" + value + ": unknown idle strategy; allowed are " + String.join(", ", IDLE_NAMES));
-                return false;
-            }
-            return true;
-        }
-    }
-
-    static Set<String> fixedKeys()
-    {
-        return Set.of(WORKERS_PROP_NAME, IDLE_PROP_NAME, MANDATORY_PROP_NAME, OTHER_CPUS_PROP_NAME,
-            JVM_CPUS_PROP_NAME, DESCRIPTION_PROP_NAME);
     }
 }

@@ -34,7 +34,7 @@ final class ProfileParser
     static AffinityProfile parse(final Properties properties, final String sourceName)
     {
         final List<String> problems = new ArrayList<>();
-        final AffinityProfile.Builder builder = AffinityProfile.builder().name(sourceName);
+        final AffinityProfileBuilder builder = AffinityProfile.builder().name(sourceName);
         boolean workersValid = true;
 
         for (final String key : new TreeSet<>(properties.stringPropertyNames()))
@@ -100,7 +100,7 @@ final class ProfileParser
         final String key,
         final String value,
         final String entry,
-        final AffinityProfile.Builder builder,
+        final AffinityProfileBuilder builder,
         final List<String> problems)
     {
         final Matcher matcher = WORKER_KEY.matcher(key);

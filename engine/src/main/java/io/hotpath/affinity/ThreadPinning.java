@@ -88,7 +88,15 @@ public final class ThreadPinning
             return new PinResult(cpus, CpuSet.EMPTY, -1, -1, false, reason);
         }
 
-        final int errno = LinuxNative.setCurrentThreadMask(cpus);
+        final int errno;
+        try
+        {
+            errno = LinuxNative.setCurrentThreadMask(cpus);
+        }
+        catch (final IllegalStateException ex)
+        {
+            return new PinResult(cpus, CpuSet.EMPTY, -1, -1, false, ex.getMessage());
+        }
         if (errno != 0)
         {
             return observe(cpus, false, "sched_setaffinity(" + cpus + ") failed: " + LinuxNative.describeErrno(errno));
@@ -132,7 +140,14 @@ public final class ThreadPinning
      */
     public static int currentCpu()
     {
-        return isSupported() ? LinuxNative.currentCpu() : -1;
+        try
+        {
+            return isSupported() ? LinuxNative.currentCpu() : -1;
+        }
+        catch (final IllegalStateException ex)
+        {
+            return -1;
+        }
     }
 
     /**
@@ -140,7 +155,14 @@ public final class ThreadPinning
      */
     public static int currentTid()
     {
-        return isSupported() ? LinuxNative.currentTid() : -1;
+        try
+        {
+            return isSupported() ? LinuxNative.currentTid() : -1;
+        }
+        catch (final IllegalStateException ex)
+        {
+            return -1;
+        }
     }
 
     private static PinResult observe(final CpuSet requested, final boolean setOk, final String error)
@@ -151,8 +173,8 @@ public final class ThreadPinning
             return new PinResult(requested, CpuSet.EMPTY, -1, -1, false, error.isEmpty() ? reason : error);
         }
 
-        final int tid = LinuxNative.currentTid();
-        final int lastCpu = LinuxNative.currentCpu();
+        final int tid = currentTid();
+        final int lastCpu = currentCpu();
         final CpuSet mask;
         try
         {

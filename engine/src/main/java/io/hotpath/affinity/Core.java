@@ -1,0 +1,21 @@
+package io.hotpath.affinity;
+
+/**
+ * A physical core: one or more logical CPUs (SMT threads) sharing execution units.
+ * <p>
+ * Immutable, so thread-safe.
+ *
+ * @param packageId physical package (socket) id.
+ * @param coreId    core id within the package.
+ * @param cpus      the core's logical CPUs.
+ */
+public record Core(int packageId, int coreId, CpuSet cpus)
+{
+    /**
+     * @return e.g. {@code "package 0 core 3"}.
+     */
+    public String describe()
+    {
+        return "package " + packageId + " core " + coreId;
+    }
+}

@@ -1,5 +1,7 @@
 package io.hotpath;
 
+import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -9,6 +11,9 @@ import java.util.regex.Pattern;
 final class ConfigKeys
 {
     private static final Pattern PER_WORKER = Pattern.compile("worker\\.(\\d{1,4})\\.(idle|embedded)");
+    private static final Pattern WORKER_CPU = Pattern.compile("worker\\.\\d{1,4}\\.cpu");
+    private static final Set<String> AFFINITY_ONLY = Set.of("mandatory", "other.cpus", "jvm.cpus", "description");
+    private static final Pattern SHARED_WITH_PROFILE = Pattern.compile("workers|idle|worker\\.\\d{1,4}\\.idle");
 
     private ConfigKeys()
     {
@@ -65,6 +70,30 @@ final class ConfigKeys
             throw new IllegalArgumentException(
                 "bad engine setting " + key + "=" + value + " in " + source + ": " + ex.getMessage(), ex);
         }
+    }
+
+    static boolean isAffinityOnly(final String key)
+    {
+        return AFFINITY_ONLY.contains(key) || WORKER_CPU.matcher(key).matches();
+    }
+
+    static boolean hasAffinityKey(final Properties props)
+    {
+        return props.stringPropertyNames().stream().anyMatch(ConfigKeys::isAffinityOnly);
+    }
+
+    /** @return the keys an affinity profile knows, so one file can hold engine settings and a placement. */
+    static Properties profileSubset(final Properties props)
+    {
+        final Properties subset = new Properties();
+        for (final String key : props.stringPropertyNames())
+        {
+            if (isAffinityOnly(key) || SHARED_WITH_PROFILE.matcher(key).matches())
+            {
+                subset.setProperty(key, props.getProperty(key));
+            }
+        }
+        return subset;
     }
 
     private static FullQueuePolicy parsePolicy(final String value)

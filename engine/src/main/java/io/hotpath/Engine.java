@@ -129,6 +129,17 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * Where each worker placed itself at start, read back from the kernel: thread name, tid, requested CPU, the
+     * mask read back and the CPU it last ran on. {@code PinReport.table(list)} prints it.
+     *
+     * @return one report per threaded worker; empty when the engine has no affinity profile.
+     */
+    public java.util.List<io.hotpath.affinity.PinReport> affinityReport()
+    {
+        return core.pinReports();
+    }
+
+    /**
      * @return the engine's dead letters.
      */
     public DeadLetters deadLetters()

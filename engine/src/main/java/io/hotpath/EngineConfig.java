@@ -1,5 +1,8 @@
 package io.hotpath;
 
+import io.hotpath.affinity.AffinityProfile;
+
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -67,6 +70,13 @@ public final class EngineConfig
     /** Default of {@link #CLOSE_TIMEOUT_NS}. */
     public static final long CLOSE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(5);
 
+    /**
+     * Keys of an affinity profile ({@link AffinityProfile}) that {@link Builder#properties} also takes: the CPU of
+     * worker N ({@code worker.N.cpu}), {@code mandatory}, {@code other.cpus}, {@code jvm.cpus}, {@code description}.
+     * Their defaults and meaning are documented in {@link AffinityProfile}.
+     */
+    public static final String AFFINITY_KEYS = "worker.N.cpu, mandatory, other.cpus, jvm.cpus, description";
+
     /** The idle strategy names, in order of falling CPU use. */
     public static final String[] IDLE_STRATEGIES = {"busy-spin", "yield", "backoff", "park"};
 
@@ -86,6 +96,7 @@ public final class EngineConfig
     private final long sendTimeoutNs;
     private final long closeTimeoutNs;
     private final FaultListener faultListener;
+    private final AffinityProfile affinity;
 
     private EngineConfig(final Builder b, final int workers, final String[] idle, final boolean[] embedded)
     {
@@ -103,6 +114,7 @@ public final class EngineConfig
         this.sendTimeoutNs = b.sendTimeoutNs;
         this.closeTimeoutNs = b.closeTimeoutNs;
         this.faultListener = b.faultListener;
+        this.affinity = b.affinity;
     }
 
     /**
@@ -216,6 +228,23 @@ public final class EngineConfig
         return closeTimeoutNs;
     }
 
+    /**
+     * @return the affinity profile the workers are placed by, or null when they are not placed.
+     */
+    public AffinityProfile affinity()
+    {
+        return affinity;
+    }
+
+    /**
+     * @param worker a worker index.
+     * @return the CPU that worker pins itself to, or -1 for none.
+     */
+    public int cpu(final int worker)
+    {
+        return affinity == null || worker >= affinity.workers() ? AffinityProfile.NO_CPU : affinity.cpu(worker);
+    }
+
     /** @return the listener told of every exception an actor throws. */
     public FaultListener faultListener()
     {
@@ -239,6 +268,7 @@ public final class EngineConfig
         m.put(FULL_QUEUE_POLICY, fullQueuePolicy.configName());
         m.put(SEND_TIMEOUT_NS, sendTimeoutNs);
         m.put(CLOSE_TIMEOUT_NS, closeTimeoutNs);
+        m.put("affinity", affinity == null ? "none" : affinity.name());
         return "EngineConfig" + m;
     }
 
@@ -262,6 +292,7 @@ public final class EngineConfig
         private long sendTimeoutNs = SEND_TIMEOUT_NS_DEFAULT;
         private long closeTimeoutNs = CLOSE_TIMEOUT_NS_DEFAULT;
         private FaultListener faultListener = Builder::printFault;
+        private AffinityProfile affinity;
 
         private Builder()
         {
@@ -373,6 +404,35 @@ public final class EngineConfig
         }
 
         /**
+         * Place the workers by an affinity profile: it sets the number of workers, each worker's idle strategy and
+         * CPU, and whether pinning is mandatory. Settings made after this call override the profile's.
+         *
+         * @param profile a profile, e.g. {@code AffinityProfile.load(Path.of("affinity-config/two-core.properties"))}.
+         * @return this.
+         */
+        public Builder affinity(final AffinityProfile profile)
+        {
+            affinity = java.util.Objects.requireNonNull(profile, "affinity profile");
+            workers = profile.workers();
+            idleAll = profile.idle(0);
+            idlePerWorker.clear();
+            for (int i = 0; i < profile.workers(); i++)
+            {
+                idlePerWorker.put(i, profile.idle(i));
+            }
+            return this;
+        }
+
+        /**
+         * @param profileFile an affinity profile file, see {@link #affinity(AffinityProfile)}.
+         * @return this.
+         */
+        public Builder affinity(final Path profileFile)
+        {
+            return affinity(AffinityProfile.load(profileFile));
+        }
+
+        /**
          * Apply settings from properties, e.g. a file.
          *
          * @param props  keys as listed in {@link EngineConfig}.
@@ -382,10 +442,16 @@ public final class EngineConfig
          */
         public Builder properties(final Properties props, final String source)
         {
+            if (ConfigKeys.hasAffinityKey(props))
+            {
+                affinity(AffinityProfile.parse(ConfigKeys.profileSubset(props), source));
+            }
             for (final String key : new TreeMap<>(props).keySet().stream().map(String::valueOf).toList())
             {
-                final String value = props.getProperty(key).trim();
-                ConfigKeys.apply(this, key, value, source);
+                if (!ConfigKeys.isAffinityOnly(key))
+                {
+                    ConfigKeys.apply(this, key, props.getProperty(key).trim(), source);
+                }
             }
             return this;
         }
@@ -431,6 +497,9 @@ public final class EngineConfig
             require(sendTimeoutNs >= 0, SEND_TIMEOUT_NS, sendTimeoutNs, "0 or more");
             require(closeTimeoutNs >= 0, CLOSE_TIMEOUT_NS, closeTimeoutNs, "0 or more");
             require(faultListener != null, "faultListener", null, "a listener");
+            require(affinity == null || affinity.workers() == workers, WORKERS, workers,
+                "the affinity profile's " + (affinity == null ? 0 : affinity.workers()) + " (" +
+                (affinity == null ? "" : affinity.name()) + "), or no profile");
             return new EngineConfig(this, workers, idle, embedded);
         }
 

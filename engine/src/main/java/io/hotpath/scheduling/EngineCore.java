@@ -7,6 +7,11 @@ import io.hotpath.Engine;
 import io.hotpath.EngineClosedException;
 import io.hotpath.EngineConfig;
 import io.hotpath.FaultPolicy;
+import io.hotpath.affinity.AffinityException;
+import io.hotpath.affinity.CpuTopology;
+import io.hotpath.affinity.Finding;
+import io.hotpath.affinity.ProfileCheck;
+import io.hotpath.affinity.PinReport;
 import io.hotpath.metrics.ActorStats;
 import io.hotpath.metrics.EngineStats;
 import io.hotpath.metrics.WorkerStats;
@@ -46,6 +51,10 @@ public final class EngineCore
     private final AtomicInteger nextId = new AtomicInteger();
     private final AtomicInteger nextWorker = new AtomicInteger();
     private final CountDownLatch terminated;
+    private final CountDownLatch started;
+    /** One per worker once it has started; written by the worker, read after {@link #started}. */
+    private final PinReport[] pinReports;
+    private volatile RuntimeException startFailure;
     private final RetiredCounters retired;
 
     /** Set once by close(); volatile read by outside senders and once per duty cycle by workers. */
@@ -68,6 +77,13 @@ public final class EngineCore
         this.workers = new Worker[n];
         this.threads = new Thread[n];
         this.terminated = new CountDownLatch(n);
+        this.pinReports = new PinReport[n];
+        int threaded = 0;
+        for (int i = 0; i < n; i++)
+        {
+            threaded += config.embedded(i) ? 0 : 1;
+        }
+        this.started = new CountDownLatch(threaded);
         this.retired = new RetiredCounters(n);
         for (int i = 0; i < n; i++)
         {
@@ -84,15 +100,37 @@ public final class EngineCore
         }
     }
 
-    /** Start the workers' threads. */
+    /**
+     * Start the workers' threads and wait until each has placed itself.
+     *
+     * @throws AffinityException when the profile makes pinning mandatory and a worker could not be pinned; the
+     *                           engine is closed then.
+     */
     public void start()
     {
+        if (config.affinity() != null)
+        {
+            checkProfile();
+        }
         for (final Thread thread : threads)
         {
             if (thread != null)
             {
                 thread.start();
             }
+        }
+        try
+        {
+            started.await();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        if (startFailure != null)
+        {
+            close();
+            throw startFailure;
         }
     }
 
@@ -244,9 +282,59 @@ public final class EngineCore
             closedBy + "'); start a new engine");
     }
 
+    private void checkProfile()
+    {
+        final List<Finding> findings = ProfileCheck.check(config.affinity(), CpuTopology.current());
+        final List<String> errors = findings.stream().filter(Finding::isError).map(Finding::toString).toList();
+        if (!errors.isEmpty())
+        {
+            throw new IllegalArgumentException("affinity profile " + config.affinity().name() +
+                " does not fit this machine:\n  " + String.join("\n  ", errors) +
+                "\nsee affinity-config/README.md, or run: java -jar bench/target/hotpath-bench.jar affinity --profile FILE");
+        }
+    }
+
+    /** Place a worker by the affinity profile, on the worker's own thread, and read its placement back. */
     void onWorkerThreadStart(final Worker worker)
     {
-        // pinning hook: affinity is applied here, on the worker's own thread
+        try
+        {
+            if (config.affinity() != null)
+            {
+                final int cpu = config.cpu(worker.index);
+                final PinReport report = PinReport.pinCurrentWorker(worker.index, cpu, config.affinity().mandatory());
+                pinReports[worker.index] = report;
+                if (cpu >= 0 && !report.ok())
+                {
+                    System.err.println("hotpath: worker " + worker.name + " runs unpinned (asked for CPU " + cpu +
+                        " by profile " + config.affinity().name() + "): " + report.result().error());
+                }
+            }
+        }
+        catch (final AffinityException ex)
+        {
+            startFailure = ex;
+        }
+        finally
+        {
+            started.countDown();
+        }
+    }
+
+    /**
+     * @return each threaded worker's placement read back at start; empty without an affinity profile.
+     */
+    public List<PinReport> pinReports()
+    {
+        final List<PinReport> reports = new ArrayList<>();
+        for (final PinReport report : pinReports)
+        {
+            if (report != null)
+            {
+                reports.add(report);
+            }
+        }
+        return reports;
     }
 
     void onWorkerTerminated(final Worker worker)

@@ -192,7 +192,7 @@ public final class AffinityTool
         }
 
         out.println();
-        out.println("Verify: pinning one thread per worker");
+        out.println("Verify: an engine started with the profile, each worker pinned on its own thread and read back");
         final List<PinReport> reports = starter.apply(profile);
         for (final String line : PinReport.table(reports).split("\n"))
         {

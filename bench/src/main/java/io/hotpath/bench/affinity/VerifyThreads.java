@@ -1,22 +1,24 @@
 package io.hotpath.bench.affinity;
 
+import io.hotpath.Engine;
+import io.hotpath.EngineConfig;
 import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.PinReport;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /**
- * Stands in for an engine start when verifying a profile: one platform thread per worker, named as the
- * engine names its workers, pins itself as the profile says and reports back. Never throws for a failed
- * pin, even when the profile is mandatory: the tool wants the whole table, not the first failure.
+ * Verifies a profile the way a service would meet it: starts a real engine placed by the profile, takes each
+ * worker's placement as read back by the worker itself, and closes the engine. Pinning is made optional for the run,
+ * so a failed pin shows in the table instead of stopping at the first one.
  * <p>
- * Thread-safe: each call starts and joins its own threads.
+ * Thread-safe: each call starts and closes its own engine.
  */
 public final class VerifyThreads
 {
     /** Prefix of worker thread names; with the index they stay within Linux's 15 visible characters. */
-    public static final String WORKER_NAME_PREFIX = "hp-worker-";
+    public static final String WORKER_NAME_PREFIX = EngineConfig.NAME_PREFIX_DEFAULT;
 
     private VerifyThreads()
     {
@@ -28,40 +30,12 @@ public final class VerifyThreads
      */
     public static List<PinReport> pinAll(final AffinityProfile profile)
     {
-        final PinReport[] reports = new PinReport[profile.workers()];
-        final List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < profile.workers(); i++)
+        final Properties props = profile.toProperties();
+        props.setProperty(AffinityProfile.MANDATORY_PROP_NAME, "false");
+        final AffinityProfile optional = AffinityProfile.parse(props, profile.name());
+        try (Engine engine = Engine.start(EngineConfig.builder().affinity(optional).build()))
         {
-            final int worker = i;
-            threads.add(Thread.ofPlatform().name(WORKER_NAME_PREFIX + worker).start(
-                () -> reports[worker] = PinReport.pinCurrentWorker(worker, profile.cpu(worker), false)));
-        }
-        for (final Thread thread : threads)
-        {
-            joinUninterruptibly(thread);
-        }
-        // Thread.join orders each worker's array write before this read
-        return List.of(reports);
-    }
-
-    private static void joinUninterruptibly(final Thread thread)
-    {
-        boolean interrupted = false;
-        while (true)
-        {
-            try
-            {
-                thread.join();
-                break;
-            }
-            catch (final InterruptedException ex)
-            {
-                interrupted = true;
-            }
-        }
-        if (interrupted)
-        {
-            Thread.currentThread().interrupt();
+            return engine.affinityReport();
         }
     }
 }

@@ -78,4 +78,53 @@ public final class ActorBuilder<M>
     {
         return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy);
     }
+
+    /**
+     * Options of a typed actor to spawn. NOT thread safe; use once.
+     *
+     * @param <T> the type of the object.
+     */
+    public static final class Typed<T>
+    {
+        private final ActorBuilder<Object> builder;
+
+        Typed(final ActorBuilder<Object> builder)
+        {
+            this.builder = builder;
+        }
+
+        /** @param value see {@link ActorBuilder#name}. @return this. */
+        public Typed<T> name(final String value)
+        {
+            builder.name(value);
+            return this;
+        }
+
+        /** @param index see {@link ActorBuilder#onWorker}. @return this. */
+        public Typed<T> onWorker(final int index)
+        {
+            builder.onWorker(index);
+            return this;
+        }
+
+        /** @param other see {@link ActorBuilder#nextTo}. @return this. */
+        public Typed<T> nextTo(final ActorRef<?> other)
+        {
+            builder.nextTo(other);
+            return this;
+        }
+
+        /** @param value see {@link ActorBuilder#faultPolicy}. @return this. */
+        public Typed<T> faultPolicy(final FaultPolicy value)
+        {
+            builder.faultPolicy(value);
+            return this;
+        }
+
+        /** @return the typed address of the new actor. */
+        public TypedRef<T> spawnTyped()
+        {
+            return new TypedRef<>(builder.spawn());
+        }
+    }
 }

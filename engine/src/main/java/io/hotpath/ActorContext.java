@@ -26,4 +26,41 @@ public interface ActorContext<M>
      * Stop this actor at once: what is queued for it goes to dead letters, and so does every later send.
      */
     void stop();
+
+    /**
+     * Answer the ask being handled now. An ask left without an answer when the handler returns fails with an
+     * {@link IllegalStateException}, unless the handler kept it with {@link #replyLater()}.
+     *
+     * @param value the answer.
+     * @throws IllegalStateException when the message being handled was not asked.
+     */
+    void reply(Object value);
+
+    /**
+     * Keep the ask being handled now, to complete it later (e.g. once other actors have answered).
+     *
+     * @param <R> the answer's type.
+     * @return the reply to complete.
+     * @throws IllegalStateException when the message being handled was not asked.
+     */
+    <R> Reply<R> replyLater();
+
+    /**
+     * Send this actor a message after a delay, on its worker's timer wheel. Cancelled when the actor stops.
+     *
+     * @param message not null.
+     * @param delay   not negative.
+     * @return the timer, to cancel it.
+     */
+    TimerHandle schedule(M message, java.time.Duration delay);
+
+    /**
+     * Send this actor a message periodically. Cancelled when the actor stops.
+     *
+     * @param message      not null; the same object each time.
+     * @param initialDelay before the first.
+     * @param period       between deadlines; at least 1 microsecond.
+     * @return the timer, to cancel it.
+     */
+    TimerHandle scheduleAtFixedRate(M message, java.time.Duration initialDelay, java.time.Duration period);
 }

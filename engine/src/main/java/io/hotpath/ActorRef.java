@@ -32,6 +32,39 @@ public interface ActorRef<M>
     boolean offer(M message);
 
     /**
+     * Ask: send a message and get the answer as a {@link Reply}. The handler answers with
+     * {@link ActorContext#reply(Object)}; if it throws, the exception travels to the asker and the actor goes on.
+     * From an actor, the reply's callbacks run on the asking actor's worker; from outside the engine, use
+     * {@link Reply#get(java.time.Duration)} or {@link Reply#toCompletableFuture()}.
+     *
+     * @param message not null.
+     * @param <R>     the answer's type.
+     * @return the reply, completed later.
+     */
+    <R> Reply<R> ask(M message);
+
+    /**
+     * Ask with a timeout, measured on the asking actor's worker (or, from outside, the asked actor's worker):
+     * the reply then fails with an {@link AskTimeoutException} naming the actor and the time.
+     *
+     * @param message not null.
+     * @param timeout positive.
+     * @param <R>     the answer's type.
+     * @return the reply.
+     */
+    <R> Reply<R> ask(M message, java.time.Duration timeout);
+
+    /**
+     * Ask, re-using a reply whose previous answer has arrived: no allocation by the engine.
+     *
+     * @param message not null.
+     * @param reply   a reply not in use.
+     * @param <R>     the answer's type.
+     * @return {@code reply}.
+     */
+    <R> Reply<R> ask(M message, Reply<R> reply);
+
+    /**
      * @return the actor's unique name.
      */
     String name();

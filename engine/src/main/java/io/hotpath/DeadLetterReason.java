@@ -14,5 +14,7 @@ public enum DeadLetterReason
     /** Still queued when the engine's close timeout ran out. */
     CLOSE_TIMEOUT,
     /** The actor could not be created: its factory threw or returned null. */
-    START_FAILED
+    START_FAILED,
+    /** A reply completed after its ask had timed out (or had been completed already). */
+    LATE_REPLY
 }

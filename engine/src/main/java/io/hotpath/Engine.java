@@ -82,6 +82,30 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * Spawn a typed actor: a plain object whose methods are called through the returned {@link TypedRef}.
+     *
+     * @param name    unique among live actors.
+     * @param factory creates the object on its worker.
+     * @return the typed address.
+     */
+    public <T> TypedRef<T> spawnTyped(final String name, final TypedActorFactory<T> factory)
+    {
+        return typedActor(factory).name(name).spawnTyped();
+    }
+
+    /**
+     * Start describing a typed actor to spawn, with options; finish with {@link ActorBuilder#spawnTyped()}.
+     *
+     * @param factory creates the object on its worker.
+     * @return a builder.
+     */
+    public <T> ActorBuilder.Typed<T> typedActor(final TypedActorFactory<T> factory)
+    {
+        java.util.Objects.requireNonNull(factory, "typed actor factory is null; pass a function creating the object");
+        return new ActorBuilder.Typed<>(new ActorBuilder<>(core, ctx -> new TypedActor<>(factory.create(ctx), ctx)));
+    }
+
+    /**
      * Stop an actor: at once when called on its worker, otherwise after what is already queued on its worker's
      * inbound queue. What it has queued then goes to dead letters, and so does every later send.
      *

@@ -1,6 +1,8 @@
 package io.hotpath;
 
 import io.hotpath.affinity.AffinityProfile;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -97,6 +99,7 @@ public final class EngineConfig
     private final long closeTimeoutNs;
     private final FaultListener faultListener;
     private final AffinityProfile affinity;
+    private final NanoClock clock;
 
     private EngineConfig(final Builder b, final int workers, final String[] idle, final boolean[] embedded)
     {
@@ -115,6 +118,7 @@ public final class EngineConfig
         this.closeTimeoutNs = b.closeTimeoutNs;
         this.faultListener = b.faultListener;
         this.affinity = b.affinity;
+        this.clock = b.clock;
     }
 
     /**
@@ -245,6 +249,12 @@ public final class EngineConfig
         return affinity == null || worker >= affinity.workers() ? AffinityProfile.NO_CPU : affinity.cpu(worker);
     }
 
+    /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
+    public NanoClock clock()
+    {
+        return clock;
+    }
+
     /** @return the listener told of every exception an actor throws. */
     public FaultListener faultListener()
     {
@@ -293,6 +303,7 @@ public final class EngineConfig
         private long closeTimeoutNs = CLOSE_TIMEOUT_NS_DEFAULT;
         private FaultListener faultListener = Builder::printFault;
         private AffinityProfile affinity;
+        private NanoClock clock = SystemNanoClock.INSTANCE;
 
         private Builder()
         {
@@ -400,6 +411,17 @@ public final class EngineConfig
         public Builder faultListener(final FaultListener value)
         {
             faultListener = value;
+            return this;
+        }
+
+        /**
+         * @param value the clock of timers, ask timeouts and restart backoff; replace it only to control time in
+         *              tests (the clock is read on workers' threads).
+         * @return this.
+         */
+        public Builder clock(final NanoClock value)
+        {
+            clock = java.util.Objects.requireNonNull(value, "clock");
             return this;
         }
 

@@ -49,6 +49,22 @@ public final class LocalRing<E>
     }
 
     /**
+     * Append even beyond the capacity, growing as needed: for the engine's own messages (answers to asks), which
+     * must not be refused. Rare, so its allocation does not matter.
+     *
+     * @param element not null.
+     */
+    public void offerBeyondCapacity(final E element)
+    {
+        if (tail - head == buffer.length)
+        {
+            resize(buffer.length * 2);
+        }
+        buffer[(int)tail & mask] = element;
+        tail++;
+    }
+
+    /**
      * @return the oldest element, or null when empty.
      */
     @SuppressWarnings("unchecked")
@@ -91,12 +107,18 @@ public final class LocalRing<E>
 
     private boolean growSlowPath()
     {
-        final int size = buffer.length;
-        if (size >= capacity)
+        if (buffer.length >= capacity)
         {
             return false;
         }
-        final Object[] grown = new Object[size * 2];
+        resize(buffer.length * 2);
+        return true;
+    }
+
+    private void resize(final int newLength)
+    {
+        final int size = size();
+        final Object[] grown = new Object[newLength];
         for (int i = 0; i < size; i++)
         {
             grown[i] = buffer[(int)(head + i) & mask];
@@ -105,6 +127,5 @@ public final class LocalRing<E>
         mask = grown.length - 1;
         tail = size;
         head = 0;
-        return true;
     }
 }

@@ -6,10 +6,15 @@ import io.hotpath.ActorFactory;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.FaultPolicy;
+import io.hotpath.Reply;
+import io.hotpath.TimerHandle;
 import io.hotpath.mailbox.LocalRing;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Cache-line layers of {@link ActorCell}: what senders read (set once) apart from what the worker writes per
@@ -94,6 +99,11 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     /** Written by the worker only (opaque); read anywhere. */
     boolean stopped;
 
+    /** The ask being handled now, until answered or kept for later. */
+    private ReplyCore<?> currentAsk;
+    /** Timers this actor scheduled, cancelled when it stops; created on first use. */
+    private List<ActorTimer> timers;
+
     long handled;
     long handoffs;
     long reschedules;
@@ -132,6 +142,49 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
             throw nullMessage();
         }
         return worker.send(this, message, false);
+    }
+
+    @Override
+    public <R> Reply<R> ask(final M message)
+    {
+        return ask(message, new Reply<>());
+    }
+
+    @Override
+    public <R> Reply<R> ask(final M message, final Duration timeout)
+    {
+        final long timeoutNs = timeout.toNanos();
+        if (timeoutNs <= 0)
+        {
+            throw new IllegalArgumentException("ask timeout must be positive: " + timeout);
+        }
+        return askInternal(message, timeoutNs, new Reply<>());
+    }
+
+    @Override
+    public <R> Reply<R> ask(final M message, final Reply<R> reply)
+    {
+        return askInternal(message, 0, java.util.Objects.requireNonNull(reply, "reply"));
+    }
+
+    private <R> Reply<R> askInternal(final Object message, final long timeoutNs, final Reply<R> reply)
+    {
+        if (message == null)
+        {
+            throw nullMessage();
+        }
+        final Worker here = worker.core.currentWorker();
+        final ActorCell<?> asker = here == null ? null : here.current;
+        final long nowNs = timeoutNs > 0 ? worker.core.clock.nanoTime() : 0;
+        final ReplyCore<R> exchange = reply;
+        exchange.prepare(this, asker, message, timeoutNs, nowNs);
+        if (asker != null && timeoutNs > 0)
+        {
+            exchange.timerWorker = here;
+            exchange.timerId = here.timers.schedule(nowNs + timeoutNs, exchange);
+        }
+        worker.send(this, reply, true);
+        return reply;
     }
 
     @Override
@@ -177,6 +230,95 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     }
 
     @Override
+    public void reply(final Object value)
+    {
+        takeAsk("reply").tryComplete(value, null);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <R> Reply<R> replyLater()
+    {
+        return (Reply<R>)takeAsk("replyLater");
+    }
+
+    private ReplyCore<?> takeAsk(final String what)
+    {
+        checkOwnerThread(what);
+        final ReplyCore<?> ask = currentAsk;
+        if (ask == null)
+        {
+            throw new IllegalStateException(what + "(): actor '" + name + "' is not handling an ask now " +
+                "(or has answered it already); only a message sent with ask() can be answered");
+        }
+        currentAsk = null;
+        return ask;
+    }
+
+    @Override
+    public TimerHandle schedule(final M message, final Duration delay)
+    {
+        return addTimer(message, delay, 0);
+    }
+
+    @Override
+    public TimerHandle scheduleAtFixedRate(final M message, final Duration initialDelay, final Duration period)
+    {
+        final long periodNs = period.toNanos();
+        if (periodNs < 1_000)
+        {
+            throw new IllegalArgumentException("period must be at least 1 microsecond: " + period);
+        }
+        return addTimer(message, initialDelay, periodNs);
+    }
+
+    private TimerHandle addTimer(final M message, final Duration delay, final long periodNs)
+    {
+        checkOwnerThread("schedule");
+        if (message == null)
+        {
+            throw nullMessage();
+        }
+        if (delay.isNegative())
+        {
+            throw new IllegalArgumentException("delay must not be negative: " + delay);
+        }
+        final ActorTimer timer = new ActorTimer(this, message, worker.core.clock.nanoTime() + delay.toNanos(),
+            periodNs);
+        if (timers == null)
+        {
+            timers = new ArrayList<>();
+        }
+        timers.add(timer);
+        return timer;
+    }
+
+    void forgetTimer(final ActorTimer timer)
+    {
+        timers.remove(timer);
+    }
+
+    void cancelTimers()
+    {
+        if (timers != null)
+        {
+            for (final ActorTimer timer : new ArrayList<>(timers))
+            {
+                timer.cancel();
+            }
+        }
+    }
+
+    private void checkOwnerThread(final String what)
+    {
+        if (Thread.currentThread() != worker.owner)
+        {
+            throw new IllegalStateException(what + "() belongs to actor '" + name + "' and may only be called " +
+                "from its own handler, on " + worker.name);
+        }
+    }
+
+    @Override
     public String toString()
     {
         return "ActorRef[" + name + "#" + id + " on " + worker.name + "]";
@@ -195,6 +337,11 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
             return;
         }
         HANDLED.setOpaque(this, handled + 1);
+        if (message instanceof ReplyCore<?> exchange)
+        {
+            onExchange(a, exchange);
+            return;
+        }
         try
         {
             a.onMessage((M)message);
@@ -202,6 +349,48 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         catch (final Throwable ex)
         {
             worker.onFault(this, message, ex);
+        }
+    }
+
+    /** A question for this actor, or the answer to one it asked. */
+    @SuppressWarnings("unchecked")
+    private void onExchange(final Actor<M> a, final ReplyCore<?> exchange)
+    {
+        if (exchange.answered)
+        {
+            exchange.onAnswerDelivered();
+            return;
+        }
+        if (exchange.asker == null && exchange.timeoutNs > 0 && exchange.timerId < 0)
+        {
+            exchange.timerWorker = worker;
+            exchange.timerId = worker.timers.schedule(exchange.askedAtNs + exchange.timeoutNs, exchange);
+        }
+        final Object request = exchange.request;
+        exchange.request = null;
+        currentAsk = exchange;
+        try
+        {
+            a.onMessage((M)request);
+        }
+        catch (final Throwable ex)
+        {
+            countException();
+            if (currentAsk == exchange)
+            {
+                // the exception is the answer; the actor goes on
+                currentAsk = null;
+                exchange.tryComplete(null, ex);
+                return;
+            }
+            worker.onFault(this, request, ex);
+            return;
+        }
+        if (currentAsk == exchange)
+        {
+            currentAsk = null;
+            exchange.tryComplete(null, new IllegalStateException("actor '" + name + "' handled an ask without " +
+                "answering it; call ctx.reply(value), or keep it with ctx.replyLater()"));
         }
     }
 

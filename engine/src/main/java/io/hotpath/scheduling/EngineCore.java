@@ -15,6 +15,7 @@ import io.hotpath.affinity.PinReport;
 import io.hotpath.metrics.ActorStats;
 import io.hotpath.metrics.EngineStats;
 import io.hotpath.metrics.WorkerStats;
+import org.agrona.concurrent.NanoClock;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,6 +45,8 @@ public final class EngineCore
     final Engine engine;
     final EngineConfig config;
     final DeadLetterOffice deadLetters = new DeadLetterOffice();
+    final NanoClock clock;
+    private final boolean hasEmbedded;
     private final Worker[] workers;
     private final Thread[] threads;
     private final ConcurrentHashMap<String, ActorCell<?>> byName = new ConcurrentHashMap<>();
@@ -73,6 +76,7 @@ public final class EngineCore
     {
         this.engine = engine;
         this.config = config;
+        this.clock = config.clock();
         final int n = config.workers();
         this.workers = new Worker[n];
         this.threads = new Thread[n];
@@ -84,6 +88,7 @@ public final class EngineCore
             threaded += config.embedded(i) ? 0 : 1;
         }
         this.started = new CountDownLatch(threaded);
+        this.hasEmbedded = threaded < n;
         this.retired = new RetiredCounters(n);
         for (int i = 0; i < n; i++)
         {
@@ -92,7 +97,7 @@ public final class EngineCore
             workers[i] = worker;
             if (!config.embedded(i))
             {
-                final Thread thread = new Thread(worker::run, worker.name);
+                final Thread thread = new WorkerThread(worker);
                 thread.setDaemon(true);
                 threads[i] = thread;
                 worker.owner = thread;
@@ -254,6 +259,29 @@ public final class EngineCore
         {
             System.err.println("hotpath: fault listener threw " + ex);
         }
+    }
+
+    /**
+     * @return the worker the calling thread runs, or null when it is not one of this engine's.
+     */
+    Worker currentWorker()
+    {
+        final Thread thread = Thread.currentThread();
+        if (thread instanceof WorkerThread workerThread)
+        {
+            return workerThread.worker.core == this ? workerThread.worker : null;
+        }
+        if (hasEmbedded)
+        {
+            for (final Worker worker : workers)
+            {
+                if (worker.owner == thread)
+                {
+                    return worker;
+                }
+            }
+        }
+        return null;
     }
 
     boolean isWorkerThread(final Thread thread)

@@ -78,8 +78,11 @@ final class SendSlowPath
             "worker is the one that empties it" : "") + "; raise mailbox.capacity or slow the sender down");
     }
 
-    /** Send a control signal; it must not be lost, so it waits for room whatever the policy. */
-    static void sendSignal(final Worker worker, final ActorCell<?> target, final Signal signal)
+    /**
+     * Send the engine's own message (a signal, an answer); it must not be lost, so it waits for room whatever the
+     * policy, also on a worker (such messages are few beside the queue's capacity). A closed queue counts it.
+     */
+    static void sendSignal(final Worker worker, final ActorCell<?> target, final Object signal)
     {
         final int status = worker.inbound.offer(target, signal);
         if (status == ManyToOneFrameQueue.OK)
@@ -89,6 +92,10 @@ final class SendSlowPath
         else if (status == ManyToOneFrameQueue.FULL)
         {
             waitForRoom(worker, target, signal);
+        }
+        else if (!(signal instanceof Signal))
+        {
+            worker.core.deadLetters.record(target, signal, DeadLetterReason.ENGINE_CLOSED);
         }
     }
 

@@ -8,6 +8,7 @@ import io.hotpath.WorkerInvoker;
 import io.hotpath.inbound.FrameHandler;
 import io.hotpath.inbound.ManyToOneFrameQueue;
 import io.hotpath.mailbox.LocalRing;
+import io.hotpath.timers.WorkerTimers;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.lang.invoke.MethodHandles;
@@ -128,6 +129,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     }
 
     private final LocalRing<ActorCell<?>> ready = new LocalRing<>(1 << 30);
+    final WorkerTimers timers;
     private final IdleStrategy idleStrategy;
     private final int drainLimit;
     private final int batchBudget;
@@ -139,6 +141,8 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     /** A frame taken from the inbound queue whose target's mailbox was full; delivered before any later frame. */
     private ActorCell<?> pendingTarget;
     private Object pendingMessage;
+    /** The actor whose handler runs now on the owner's stack (the innermost), or null. */
+    ActorCell<?> current;
     /** Nesting of direct handoffs on the owner's stack. */
     private int handoffDepth;
     private int inboundHighWater;
@@ -153,6 +157,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     {
         super(core, index, config);
         this.idleStrategy = idleStrategy;
+        this.timers = new WorkerTimers(config.clock());
         this.drainLimit = config.inboundDrainLimit();
         this.batchBudget = config.batchBudget();
         this.handoffMaxDepth = config.handoffMaxDepth();
@@ -215,11 +220,14 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         if (!target.running && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty())
         {
             target.countHandoff();
+            final ActorCell<?> caller = current;
+            current = target;
             handoffDepth++;
             target.running = true;
             target.invoke(message);
             target.running = false;
             handoffDepth--;
+            current = caller;
             if (!target.mailbox.isEmpty() && !target.scheduled && !target.stopped)
             {
                 schedule(target);
@@ -236,6 +244,23 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             return true;
         }
         return SendSlowPath.mailboxFull(this, target, message, applyPolicy, fullQueuePolicy);
+    }
+
+    /** Hand an answer to the asking actor; it must not be refused, so a full mailbox grows for it. */
+    void sendAnswer(final ActorCell<?> asker, final Object answer)
+    {
+        if (Thread.currentThread() != owner)
+        {
+            SendSlowPath.sendSignal(this, asker, answer);
+        }
+        else if (!deliverLocal(asker, answer, false))
+        {
+            asker.mailbox.offerBeyondCapacity(answer);
+            if (!asker.running && !asker.scheduled)
+            {
+                schedule(asker);
+            }
+        }
     }
 
     @Override
@@ -291,6 +316,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             return 0;
         }
         cell.running = true;
+        current = cell;
         final LocalRing<Object> mailbox = cell.mailbox;
         int handled = 0;
         Object message;
@@ -304,6 +330,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             }
         }
         cell.running = false;
+        current = null;
         if (!cell.stopped && !mailbox.isEmpty())
         {
             schedule(cell);
@@ -342,6 +369,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         {
             work += runActor(ready.poll(), budget);
         }
+        work += timers.poll();
         if (closing)
         {
             onCloseSlowPath(work);
@@ -423,6 +451,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             return;
         }
         cell.markStopped();
+        cell.cancelTimers();
         Object message;
         while ((message = cell.mailbox.poll()) != null)
         {

@@ -1,0 +1,40 @@
+package io.hotpath;
+
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Runs the calls sent through a {@link TypedRef} against the object, on the actor's worker. NOT thread safe.
+ *
+ * @param <T> the type of the object.
+ */
+final class TypedActor<T> implements Actor<Object>
+{
+    private final T object;
+    private final ActorContext<Object> context;
+
+    TypedActor(final T object, final ActorContext<Object> context)
+    {
+        this.object = object;
+        this.context = context;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void onMessage(final Object call)
+    {
+        if (call instanceof Function<?, ?> function)
+        {
+            context.reply(((Function<T, ?>)function).apply(object));
+        }
+        else
+        {
+            ((Consumer<T>)call).accept(object);
+        }
+    }
+
+    T object()
+    {
+        return object;
+    }
+}

@@ -1,0 +1,75 @@
+package io.hotpath.scheduling;
+
+import io.hotpath.DeadLetterReason;
+import io.hotpath.TimerHandle;
+import io.hotpath.timers.TimerTask;
+
+/**
+ * A message an actor scheduled to itself, once or periodically. Owner worker's thread only. A periodic timer keeps
+ * its period from the first deadline, so it does not drift with the time its handler takes.
+ */
+final class ActorTimer implements TimerTask, TimerHandle
+{
+    private final ActorCell<?> cell;
+    private final Object message;
+    private final long periodNs;
+    private long deadlineNs;
+    private long timerId;
+    private boolean active = true;
+
+    ActorTimer(final ActorCell<?> cell, final Object message, final long deadlineNs, final long periodNs)
+    {
+        this.cell = cell;
+        this.message = message;
+        this.deadlineNs = deadlineNs;
+        this.periodNs = periodNs;
+        this.timerId = cell.worker.timers.schedule(deadlineNs, this);
+    }
+
+    @Override
+    public void onExpiry(final long nowNs)
+    {
+        if (!active)
+        {
+            return;
+        }
+        if (periodNs > 0)
+        {
+            deadlineNs += periodNs;
+            if (deadlineNs - nowNs < 0)
+            {
+                // fell behind (a long pause): skip the missed ticks rather than firing a burst
+                deadlineNs = nowNs + periodNs;
+            }
+            timerId = cell.worker.timers.schedule(deadlineNs, this);
+        }
+        else
+        {
+            active = false;
+            cell.forgetTimer(this);
+        }
+        if (!cell.worker.deliverLocal(cell, message, false))
+        {
+            cell.worker.deadLetter(cell, message, DeadLetterReason.QUEUE_FULL);
+        }
+    }
+
+    @Override
+    public boolean cancel()
+    {
+        if (!active)
+        {
+            return false;
+        }
+        active = false;
+        cell.worker.timers.cancel(timerId);
+        cell.forgetTimer(this);
+        return true;
+    }
+
+    @Override
+    public boolean isActive()
+    {
+        return active;
+    }
+}

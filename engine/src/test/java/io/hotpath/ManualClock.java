@@ -1,0 +1,24 @@
+package io.hotpath;
+
+import org.agrona.concurrent.NanoClock;
+
+import java.time.Duration;
+
+/**
+ * A clock the test moves by hand, so timer behaviour is proven without sleeping.
+ */
+final class ManualClock implements NanoClock
+{
+    private volatile long nowNs = 1_000_000_000L;
+
+    @Override
+    public long nanoTime()
+    {
+        return nowNs;
+    }
+
+    void advance(final Duration by)
+    {
+        nowNs += by.toNanos();
+    }
+}

@@ -5,7 +5,9 @@ import io.hotpath.scheduling.EngineCore;
 import java.util.Objects;
 
 /**
- * Options of one actor to spawn: its name, its worker and its fault policy. NOT thread safe; use once.
+ * Options of one actor to spawn: its name, its worker and its fault policy. NOT thread safe; use once. A child
+ * (built through {@link ActorContext#actor}) goes on its parent's worker unless told otherwise, and is stopped
+ * before its parent.
  *
  * @param <M> the type of message the actor handles.
  */
@@ -16,11 +18,29 @@ public final class ActorBuilder<M>
     private String name;
     private int worker = -1;
     private FaultPolicy faultPolicy = FaultPolicy.resume();
+    private ActorRef<?> parent;
 
     ActorBuilder(final EngineCore core, final ActorFactory<M> factory)
     {
         this.core = core;
         this.factory = factory;
+    }
+
+    /**
+     * Spawn the actor as a child of another: on the parent's worker unless {@link #onWorker} says otherwise, and
+     * stopped before the parent. Call from the parent's own handler ({@link ActorContext#actor} does).
+     *
+     * @param parentContext the parent's context.
+     * @return this.
+     */
+    public ActorBuilder<M> childOf(final ActorContext<?> parentContext)
+    {
+        parent = core.own(parentContext.self(), "childOf");
+        if (worker < 0)
+        {
+            worker = parent.workerIndex();
+        }
+        return this;
     }
 
     /**
@@ -76,7 +96,7 @@ public final class ActorBuilder<M>
      */
     public ActorRef<M> spawn()
     {
-        return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy);
+        return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy, parent);
     }
 
     /**

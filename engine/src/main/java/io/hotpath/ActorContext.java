@@ -28,6 +28,35 @@ public interface ActorContext<M>
     void stop();
 
     /**
+     * Start describing a child of this actor: it goes on this actor's worker unless told otherwise, and stopping
+     * this actor stops its children first.
+     *
+     * @param factory the child's factory.
+     * @param <C>     the child's message type.
+     * @return a builder; finish with {@link ActorBuilder#spawn()}.
+     */
+    <C> ActorBuilder<C> actor(ActorFactory<C> factory);
+
+    /**
+     * Spawn a named child on this actor's worker.
+     *
+     * @param name    unique among live actors.
+     * @param factory the child's factory.
+     * @param <C>     the child's message type.
+     * @return the child's address.
+     */
+    <C> ActorRef<C> spawn(String name, ActorFactory<C> factory);
+
+    /**
+     * Watch another actor: the reply completes once, with its address, when it has stopped (at once if it has
+     * already). Callbacks run here, under this actor's exclusion.
+     *
+     * @param other any actor of this engine.
+     * @return the reply.
+     */
+    Reply<ActorRef<?>> watch(ActorRef<?> other);
+
+    /**
      * Answer the ask being handled now. An ask left without an answer when the handler returns fails with an
      * {@link IllegalStateException}, unless the handler kept it with {@link #replyLater()}.
      *

@@ -106,6 +106,28 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * Stop an actor after it has handled what was already sent to it: a poison message that takes its place in
+     * line behind the caller's earlier messages.
+     *
+     * @param ref an actor of this engine.
+     */
+    public void stopAfterQueued(final ActorRef<?> ref)
+    {
+        core.stopAfterQueued(ref);
+    }
+
+    /**
+     * Watch an actor from outside the engine: the reply completes once it has stopped, at once if it has.
+     *
+     * @param ref an actor of this engine.
+     * @return the reply, carrying the actor's address.
+     */
+    public Reply<ActorRef<?>> watch(final ActorRef<?> ref)
+    {
+        return core.watch(ref);
+    }
+
+    /**
      * Stop an actor: at once when called on its worker, otherwise after what is already queued on its worker's
      * inbound queue. What it has queued then goes to dead letters, and so does every later send.
      *
@@ -113,11 +135,7 @@ public final class Engine implements AutoCloseable
      */
     public void stop(final ActorRef<?> ref)
     {
-        if (!(ref instanceof ActorContext<?> context) || context.engine() != this)
-        {
-            throw new IllegalArgumentException("stop: " + ref + " is not an actor of this engine");
-        }
-        context.stop();
+        ((ActorContext<?>)core.own(ref, "stop")).stop();
     }
 
     /**

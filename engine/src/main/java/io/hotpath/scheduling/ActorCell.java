@@ -3,6 +3,7 @@ package io.hotpath.scheduling;
 import io.hotpath.Actor;
 import io.hotpath.ActorContext;
 import io.hotpath.ActorFactory;
+import io.hotpath.ActorLifecycle;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.FaultPolicy;
@@ -66,7 +67,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     private static final VarHandle RESCHEDULES;
     private static final VarHandle EXCEPTIONS;
     private static final VarHandle DEAD_LETTERS;
-    private static final VarHandle STOPPED;
+    private static final VarHandle STOPPED_FIELD;
 
     static
     {
@@ -78,7 +79,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
             RESCHEDULES = lookup.findVarHandle(ActorCell.class, "reschedules", long.class);
             EXCEPTIONS = lookup.findVarHandle(ActorCell.class, "exceptions", long.class);
             DEAD_LETTERS = lookup.findVarHandle(ActorCell.class, "deadLetters", long.class);
-            STOPPED = lookup.findVarHandle(ActorCell.class, "stopped", boolean.class);
+            STOPPED_FIELD = lookup.findVarHandle(ActorCell.class, "stopped", boolean.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -90,12 +91,30 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     final LocalRing<Object> mailbox;
     private final ActorFactory<M> factory;
 
-    /** Created on the worker before the first message. */
-    Actor<M> actor;
     /** The handler is on the worker's stack now. */
-    boolean running;
+    static final int RUNNING = 1;
+    /** Waiting for a restart, or for its children to stop: messages wait in the mailbox. */
+    static final int SUSPENDED = 2;
+    /** Stopping: its children are stopping first. */
+    static final int STOPPING = 4;
+    /** Stopped. */
+    static final int STOPPED = 8;
+
+    /** The actor's parent, or null for an actor spawned by the engine. */
+    final ActorCell<?> parent;
+    /** Created on the worker before the first message; replaced on restart. */
+    Actor<M> actor;
+    /** RUNNING, SUSPENDED, STOPPING, STOPPED: one field, so a send decides the path with one load. */
+    int flags;
     /** In the worker's ready queue. */
     boolean scheduled;
+    /** Children spawned through this actor's context; read when it stops. */
+    List<ActorCell<?>> children;
+    int pendingChildren;
+    boolean notifyParentOnStop;
+    /** Replies to complete when this actor has stopped. */
+    private List<ReplyCore<?>> watchers;
+    private Supervisor.RestartState restartState;
     /** Written by the worker only (opaque); read anywhere. */
     boolean stopped;
 
@@ -116,9 +135,11 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         final Worker worker,
         final ActorFactory<M> factory,
         final FaultPolicy faultPolicy,
-        final int mailboxCapacity)
+        final int mailboxCapacity,
+        final ActorCell<?> parent)
     {
         super(id, name, worker);
+        this.parent = parent;
         this.factory = factory;
         this.faultPolicy = faultPolicy;
         this.mailbox = new LocalRing<>(mailboxCapacity);
@@ -208,7 +229,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     @Override
     public boolean isStopped()
     {
-        return (boolean)STOPPED.getOpaque(this);
+        return (boolean)STOPPED_FIELD.getOpaque(this);
     }
 
     @Override
@@ -227,6 +248,36 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     public void stop()
     {
         worker.stop(this);
+    }
+
+    @Override
+    public <C> io.hotpath.ActorBuilder<C> actor(final ActorFactory<C> childFactory)
+    {
+        checkOwnerThread("actor");
+        return worker.core.engine.actor(childFactory).childOf(this);
+    }
+
+    @Override
+    public <C> ActorRef<C> spawn(final String childName, final ActorFactory<C> childFactory)
+    {
+        return actor(childFactory).name(childName).spawn();
+    }
+
+    @Override
+    public Reply<ActorRef<?>> watch(final ActorRef<?> other)
+    {
+        checkOwnerThread("watch");
+        return worker.core.watch(other);
+    }
+
+    void addChild(final ActorCell<?> child)
+    {
+        if (children == null)
+        {
+            children = new ArrayList<>();
+        }
+        children.removeIf(ActorCell::isStopped);
+        children.add(child);
     }
 
     @Override
@@ -337,9 +388,9 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
             return;
         }
         HANDLED.setOpaque(this, handled + 1);
-        if (message instanceof ReplyCore<?> exchange)
+        if (message instanceof EngineMessage engineMessage)
         {
-            onExchange(a, exchange);
+            engineMessage.onTurn(this);
             return;
         }
         try
@@ -348,14 +399,15 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         }
         catch (final Throwable ex)
         {
-            worker.onFault(this, message, ex);
+            Supervisor.onFault(this, message, ex);
         }
     }
 
     /** A question for this actor, or the answer to one it asked. */
     @SuppressWarnings("unchecked")
-    private void onExchange(final Actor<M> a, final ReplyCore<?> exchange)
+    void onExchange(final ReplyCore<?> exchange)
     {
+        final Actor<M> a = actor;
         if (exchange.answered)
         {
             exchange.onAnswerDelivered();
@@ -375,15 +427,15 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         }
         catch (final Throwable ex)
         {
-            countException();
             if (currentAsk == exchange)
             {
                 // the exception is the answer; the actor goes on
+                countException();
                 currentAsk = null;
                 exchange.tryComplete(null, ex);
                 return;
             }
-            worker.onFault(this, request, ex);
+            Supervisor.onFault(this, request, ex);
             return;
         }
         if (currentAsk == exchange)
@@ -401,10 +453,25 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
      */
     Actor<M> startSlowPath()
     {
-        if (actor != null || stopped)
+        if (actor != null || (flags & (STOPPING | STOPPED)) != 0)
         {
             return actor;
         }
+        final Actor<M> created = createInstance();
+        if (created instanceof ActorLifecycle hooks)
+        {
+            Supervisor.runHook(this, hooks::onStart);
+        }
+        return actor;
+    }
+
+    /**
+     * A fresh instance from the factory; worker thread only.
+     *
+     * @return the instance, or null when the factory failed and the actor is stopping.
+     */
+    Actor<M> createInstance()
+    {
         try
         {
             final Actor<M> created = factory.create(this);
@@ -417,8 +484,43 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         }
         catch (final Throwable ex)
         {
-            worker.onStartFailed(this, ex);
+            Supervisor.onStartFailed(this, ex);
             return null;
+        }
+    }
+
+    Supervisor.RestartState restartState()
+    {
+        if (restartState == null)
+        {
+            restartState = new Supervisor.RestartState();
+        }
+        return restartState;
+    }
+
+    void addWatcher(final ReplyCore<?> watcher)
+    {
+        if ((flags & STOPPED) != 0)
+        {
+            watcher.tryComplete(this, null);
+            return;
+        }
+        if (watchers == null)
+        {
+            watchers = new ArrayList<>();
+        }
+        watchers.add(watcher);
+    }
+
+    void notifyWatchers()
+    {
+        if (watchers != null)
+        {
+            for (final ReplyCore<?> watcher : watchers)
+            {
+                watcher.tryComplete(this, null);
+            }
+            watchers = null;
         }
     }
 
@@ -444,7 +546,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
 
     void markStopped()
     {
-        STOPPED.setOpaque(this, true);
+        STOPPED_FIELD.setOpaque(this, true);
     }
 
     long handledOpaque()

@@ -175,7 +175,11 @@ public final class EngineCore
      * @return the new actor's address.
      */
     public <M> ActorRef<M> spawn(
-        final ActorFactory<M> factory, final String name, final int workerIndex, final FaultPolicy faultPolicy)
+        final ActorFactory<M> factory,
+        final String name,
+        final int workerIndex,
+        final FaultPolicy faultPolicy,
+        final ActorRef<?> parentRef)
     {
         if (factory == null)
         {
@@ -188,14 +192,24 @@ public final class EngineCore
         final Worker worker = worker(workerIndex);
         final int id = nextId.getAndIncrement();
         final String actorName = name == null ? "$" + id : checkName(name);
+        final ActorCell<?> parent = (ActorCell<?>)parentRef;
+        if (parent != null && Thread.currentThread() != parent.worker.owner)
+        {
+            throw new IllegalStateException("a child of actor '" + parent.name + "' must be spawned from its own " +
+                "handler, on " + parent.worker.name);
+        }
         final ActorCell<M> cell = new ActorCell<>(id, actorName, worker, factory,
-            faultPolicy == null ? FaultPolicy.resume() : faultPolicy, config.mailboxCapacity());
+            faultPolicy == null ? FaultPolicy.resume() : faultPolicy, config.mailboxCapacity(), parent);
         if (byName.putIfAbsent(actorName, cell) != null)
         {
             throw new IllegalArgumentException("actor name '" + actorName + "' is taken by a live actor; " +
                 "names must be unique among live actors");
         }
         live.put(id, cell);
+        if (parent != null)
+        {
+            parent.addChild(cell);
+        }
         if (Thread.currentThread() == worker.owner)
         {
             cell.startSlowPath();
@@ -231,6 +245,52 @@ public final class EngineCore
     {
         final ActorCell<?> cell = live.get(ref.id());
         return cell == ref ? cell : null;
+    }
+
+    /**
+     * Watch an actor: the reply completes with its address once it has stopped (at once if it has already).
+     * From an actor, callbacks run on its worker; from outside, the reply converts to a future.
+     *
+     * @param ref an actor of this engine.
+     * @return the reply.
+     */
+    public io.hotpath.Reply<ActorRef<?>> watch(final ActorRef<?> ref)
+    {
+        final ActorCell<?> cell = own(ref, "watch");
+        final io.hotpath.Reply<ActorRef<?>> reply = new io.hotpath.Reply<>();
+        final ReplyCore<ActorRef<?>> exchange = reply;
+        final Worker here = currentWorker();
+        exchange.prepare(cell, here == null ? null : here.current, "watch", 0, 0);
+        exchange.watch = true;
+        cell.worker.sendEngineMessage(cell, exchange);
+        return reply;
+    }
+
+    /**
+     * Stop an actor once it has handled what was sent to it before: a poison message, in order with the sender's
+     * other messages.
+     *
+     * @param ref an actor of this engine.
+     */
+    public void stopAfterQueued(final ActorRef<?> ref)
+    {
+        final ActorCell<?> cell = own(ref, "stopAfterQueued");
+        cell.worker.send(cell, Signal.POISON, true);
+    }
+
+    /**
+     * @param ref  an address.
+     * @param what the operation, for the message.
+     * @return the cell behind it.
+     * @throws IllegalArgumentException when it is not an actor of this engine.
+     */
+    public ActorCell<?> own(final ActorRef<?> ref, final String what)
+    {
+        if (!(ref instanceof ActorCell<?> cell) || cell.worker.core != this)
+        {
+            throw new IllegalArgumentException(what + ": " + ref + " is not an actor of this engine");
+        }
+        return cell;
     }
 
     /**

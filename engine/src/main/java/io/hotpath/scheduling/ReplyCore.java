@@ -21,7 +21,7 @@ import java.util.function.BiConsumer;
  *
  * @param <T> the type of the answer.
  */
-public abstract class ReplyCore<T> implements TimerTask
+public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
 {
     static final int PENDING = 0;
     static final int DONE = 1;
@@ -42,6 +42,8 @@ public abstract class ReplyCore<T> implements TimerTask
     private int state;
     /** True once the answer is on its way back, so the asker tells it from a question. */
     boolean answered;
+    /** A watch: completed with the watched actor's address once it has stopped. */
+    boolean watch;
     Object request;
     ActorCell<?> target;
     /** The asking actor, or null when a thread outside any actor asked. */
@@ -71,6 +73,7 @@ public abstract class ReplyCore<T> implements TimerTask
         }
         STATE.setRelease(this, PENDING);
         this.answered = false;
+        this.watch = false;
         this.request = request;
         this.target = target;
         this.asker = asker;
@@ -108,7 +111,7 @@ public abstract class ReplyCore<T> implements TimerTask
         final ActorCell<?> asker = this.asker;
         if (asker != null)
         {
-            asker.worker.sendAnswer(asker, this);
+            asker.worker.sendEngineMessage(asker, this);
         }
         else
         {
@@ -128,6 +131,24 @@ public abstract class ReplyCore<T> implements TimerTask
         {
             future.complete((T)value);
         }
+    }
+
+    @Override
+    final boolean isControl()
+    {
+        return watch && !answered;
+    }
+
+    @Override
+    final void onArrival(final Worker worker, final ActorCell<?> target)
+    {
+        target.addWatcher(this);
+    }
+
+    @Override
+    final void onTurn(final ActorCell<?> cell)
+    {
+        cell.onExchange(this);
     }
 
     /** The timer of an ask with a timeout: fail it, naming the actor and the time. */
@@ -204,7 +225,7 @@ public abstract class ReplyCore<T> implements TimerTask
         }
         catch (final Throwable ex)
         {
-            asker.worker.onFault(asker, this, ex);
+            Supervisor.onFault(asker, this, ex);
         }
     }
 

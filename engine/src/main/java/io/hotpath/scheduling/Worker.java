@@ -212,32 +212,33 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
      */
     boolean deliverLocal(final ActorCell<?> target, final Object message, final boolean applyPolicy)
     {
-        if (target.stopped)
-        {
-            deadLetter(target, message, DeadLetterReason.ACTOR_STOPPED);
-            return true;
-        }
-        if (!target.running && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty())
+        final int flags = target.flags;
+        if (flags == 0 && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty())
         {
             target.countHandoff();
             final ActorCell<?> caller = current;
             current = target;
             handoffDepth++;
-            target.running = true;
+            target.flags = ActorCell.RUNNING;
             target.invoke(message);
-            target.running = false;
+            target.flags &= ~ActorCell.RUNNING;
             handoffDepth--;
             current = caller;
-            if (!target.mailbox.isEmpty() && !target.scheduled && !target.stopped)
+            if (target.flags == 0 && !target.scheduled && !target.mailbox.isEmpty())
             {
                 schedule(target);
             }
             return true;
         }
+        if ((flags & ActorCell.STOPPED) != 0)
+        {
+            deadLetter(target, message, DeadLetterReason.ACTOR_STOPPED);
+            return true;
+        }
         if (target.mailbox.offer(message))
         {
             target.countReschedule();
-            if (!target.running && !target.scheduled)
+            if (flags == 0 && !target.scheduled)
             {
                 schedule(target);
             }
@@ -246,20 +247,33 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         return SendSlowPath.mailboxFull(this, target, message, applyPolicy, fullQueuePolicy);
     }
 
-    /** Hand an answer to the asking actor; it must not be refused, so a full mailbox grows for it. */
-    void sendAnswer(final ActorCell<?> asker, final Object answer)
+    /**
+     * Send one of the engine's own messages; it must not be refused: a control message acts at once on the
+     * target's worker, any other waits its turn, growing a full mailbox if need be.
+     */
+    void sendEngineMessage(final ActorCell<?> target, final EngineMessage message)
     {
         if (Thread.currentThread() != owner)
         {
-            SendSlowPath.sendSignal(this, asker, answer);
+            SendSlowPath.sendSignal(this, target, message);
         }
-        else if (!deliverLocal(asker, answer, false))
+        else if (message.isControl())
         {
-            asker.mailbox.offerBeyondCapacity(answer);
-            if (!asker.running && !asker.scheduled)
-            {
-                schedule(asker);
-            }
+            message.onArrival(this, target);
+        }
+        else if (!deliverLocal(target, message, false))
+        {
+            target.mailbox.offerBeyondCapacity(message);
+            scheduleIfBacklogged(target);
+        }
+    }
+
+    /** Schedule an idle actor that has a backlog (after a restart, or an answer added beyond capacity). */
+    void scheduleIfBacklogged(final ActorCell<?> cell)
+    {
+        if (cell.flags == 0 && !cell.scheduled && !cell.mailbox.isEmpty())
+        {
+            schedule(cell);
         }
     }
 
@@ -267,9 +281,9 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     public boolean onFrame(final Object target, final Object message)
     {
         final ActorCell<?> cell = (ActorCell<?>)target;
-        if (message instanceof Signal signal)
+        if (message instanceof EngineMessage engineMessage && engineMessage.isControl())
         {
-            onSignal(cell, signal);
+            engineMessage.onArrival(this, cell);
             return true;
         }
         if (deliverLocal(cell, message, false))
@@ -293,15 +307,6 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         return true;
     }
 
-    private void onSignal(final ActorCell<?> cell, final Signal signal)
-    {
-        switch (signal)
-        {
-            case START -> cell.startSlowPath();
-            case STOP -> stopLocal(cell);
-        }
-    }
-
     private void schedule(final ActorCell<?> cell)
     {
         cell.scheduled = true;
@@ -311,11 +316,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     private int runActor(final ActorCell<?> cell, final int budget)
     {
         cell.scheduled = false;
-        if (cell.stopped)
+        if (cell.flags != 0)
         {
             return 0;
         }
-        cell.running = true;
+        cell.flags = ActorCell.RUNNING;
         current = cell;
         final LocalRing<Object> mailbox = cell.mailbox;
         int handled = 0;
@@ -324,17 +329,14 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         {
             cell.invoke(message);
             handled++;
-            if (cell.stopped)
+            if (cell.flags != ActorCell.RUNNING)
             {
                 break;
             }
         }
-        cell.running = false;
+        cell.flags &= ~ActorCell.RUNNING;
         current = null;
-        if (!cell.stopped && !mailbox.isEmpty())
-        {
-            schedule(cell);
-        }
+        scheduleIfBacklogged(cell);
         return handled;
     }
 
@@ -434,53 +436,19 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     /** Stop an actor: at once on the owner's thread, through the inbound queue from anywhere else. */
     void stop(final ActorCell<?> cell)
     {
-        if (Thread.currentThread() == owner)
-        {
-            stopLocal(cell);
-        }
-        else
-        {
-            SendSlowPath.sendSignal(this, cell, Signal.STOP);
-        }
+        sendEngineMessage(cell, Signal.STOP);
     }
 
-    void stopLocal(final ActorCell<?> cell)
+    /** A parent stops a child: the child says when it has stopped, even if it had already. */
+    void stopForParent(final ActorCell<?> child)
     {
-        if (cell.stopped)
-        {
-            return;
-        }
-        cell.markStopped();
-        cell.cancelTimers();
-        Object message;
-        while ((message = cell.mailbox.poll()) != null)
-        {
-            deadLetter(cell, message, DeadLetterReason.ACTOR_STOPPED);
-        }
-        core.unregister(cell);
+        sendEngineMessage(child, Signal.STOP_FOR_PARENT);
     }
 
     void deadLetter(final ActorCell<?> cell, final Object message, final DeadLetterReason reason)
     {
         cell.countDeadLetter();
         core.deadLetters.record(cell, message, reason);
-    }
-
-    void onFault(final ActorCell<?> cell, final Object message, final Throwable error)
-    {
-        cell.countException();
-        core.reportFault(cell, message, error, cell.faultPolicy);
-        if (cell.faultPolicy.stopsActor())
-        {
-            stopLocal(cell);
-        }
-    }
-
-    void onStartFailed(final ActorCell<?> cell, final Throwable error)
-    {
-        cell.countException();
-        core.reportFault(cell, null, error, io.hotpath.FaultPolicy.stop());
-        stopLocal(cell);
     }
 
     // ---------------------------------------------------------------- close (owner thread)
@@ -530,7 +498,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
 
     private boolean deadLetterLeftover(final Object target, final Object message)
     {
-        if (!(message instanceof Signal))
+        if (!(message instanceof EngineMessage engineMessage && engineMessage.isControl()))
         {
             deadLetter((ActorCell<?>)target, message, core.leftoverReason);
         }

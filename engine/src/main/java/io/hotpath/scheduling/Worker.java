@@ -365,13 +365,13 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
                 noteInboundDepth(work, limit);
             }
         }
+        work += timers.poll();
         final int budget = closing ? 1 : batchBudget;
         final int readyNow = ready.size();
         for (int i = 0; i < readyNow; i++)
         {
             work += runActor(ready.poll(), budget);
         }
-        work += timers.poll();
         if (closing)
         {
             onCloseSlowPath(work);

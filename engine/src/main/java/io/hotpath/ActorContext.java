@@ -81,7 +81,7 @@ public interface ActorContext<M>
      * @param delay   not negative.
      * @return the timer, to cancel it.
      */
-    TimerHandle schedule(M message, java.time.Duration delay);
+    Cancellable schedule(M message, java.time.Duration delay);
 
     /**
      * Send this actor a message periodically. Cancelled when the actor stops.
@@ -91,5 +91,14 @@ public interface ActorContext<M>
      * @param period       between deadlines; at least 1 microsecond.
      * @return the timer, to cancel it.
      */
-    TimerHandle scheduleAtFixedRate(M message, java.time.Duration initialDelay, java.time.Duration period);
+    Cancellable scheduleAtFixedRate(M message, java.time.Duration initialDelay, java.time.Duration period);
+
+    /**
+     * Run a step once per duty cycle of this actor's worker, under this actor's exclusion, until cancelled or until
+     * the actor restarts or stops; e.g. to poll a feed. Its exceptions go to this actor's fault policy.
+     *
+     * @param step the work; returns how much it did, which counts for the worker's idle strategy.
+     * @return the registration, to cancel it.
+     */
+    Cancellable repeat(RepeatingStep step);
 }

@@ -16,5 +16,7 @@ public enum DeadLetterReason
     /** The actor could not be created: its factory threw or returned null. */
     START_FAILED,
     /** A reply completed after its ask had timed out (or had been completed already). */
-    LATE_REPLY
+    LATE_REPLY,
+    /** Sent through an output port that was not bound to any actor. */
+    PORT_UNBOUND
 }

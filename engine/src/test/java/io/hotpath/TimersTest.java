@@ -47,7 +47,7 @@ class TimersTest
     void oneShotAndPeriodicTimersFireAndCancel()
     {
         final List<String> seen = new ArrayList<>();
-        final AtomicReference<TimerHandle> tick = new AtomicReference<>();
+        final AtomicReference<Cancellable> tick = new AtomicReference<>();
         final ActorRef<String> ref = engine.actor((ActorContext<String> ctx) -> (String m) ->
         {
             switch (m)
@@ -80,7 +80,7 @@ class TimersTest
     void stoppingAnActorCancelsItsTimers()
     {
         final List<String> seen = new ArrayList<>();
-        final AtomicReference<TimerHandle> timer = new AtomicReference<>();
+        final AtomicReference<Cancellable> timer = new AtomicReference<>();
         final ActorRef<String> ref = engine.actor((ActorContext<String> ctx) -> (String m) ->
         {
             if (m.equals("start"))

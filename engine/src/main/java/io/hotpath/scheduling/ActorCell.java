@@ -8,7 +8,8 @@ import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.FaultPolicy;
 import io.hotpath.Reply;
-import io.hotpath.TimerHandle;
+import io.hotpath.Cancellable;
+import io.hotpath.RepeatingStep;
 import io.hotpath.mailbox.LocalRing;
 
 import java.lang.invoke.MethodHandles;
@@ -120,8 +121,8 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
 
     /** The ask being handled now, until answered or kept for later. */
     private ReplyCore<?> currentAsk;
-    /** Timers this actor scheduled, cancelled when it stops; created on first use. */
-    private List<ActorTimer> timers;
+    /** Timers and repeating steps this actor set going, cancelled when it restarts or stops. */
+    private List<Cancellable> registrations;
 
     long handled;
     long handoffs;
@@ -307,13 +308,13 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     }
 
     @Override
-    public TimerHandle schedule(final M message, final Duration delay)
+    public Cancellable schedule(final M message, final Duration delay)
     {
         return addTimer(message, delay, 0);
     }
 
     @Override
-    public TimerHandle scheduleAtFixedRate(final M message, final Duration initialDelay, final Duration period)
+    public Cancellable scheduleAtFixedRate(final M message, final Duration initialDelay, final Duration period)
     {
         final long periodNs = period.toNanos();
         if (periodNs < 1_000)
@@ -323,7 +324,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         return addTimer(message, initialDelay, periodNs);
     }
 
-    private TimerHandle addTimer(final M message, final Duration delay, final long periodNs)
+    private Cancellable addTimer(final M message, final Duration delay, final long periodNs)
     {
         checkOwnerThread("schedule");
         if (message == null)
@@ -334,28 +335,41 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
-        final ActorTimer timer = new ActorTimer(this, message, worker.core.clock.nanoTime() + delay.toNanos(),
-            periodNs);
-        if (timers == null)
+        return register(new ActorTimer(this, message, worker.core.clock.nanoTime() + delay.toNanos(), periodNs));
+    }
+
+    @Override
+    public Cancellable repeat(final RepeatingStep step)
+    {
+        checkOwnerThread("repeat");
+        final StepEntry entry = new StepEntry(this, java.util.Objects.requireNonNull(step, "step"));
+        worker.addStep(entry);
+        return register(entry);
+    }
+
+    private Cancellable register(final Cancellable registration)
+    {
+        if (registrations == null)
         {
-            timers = new ArrayList<>();
+            registrations = new ArrayList<>();
         }
-        timers.add(timer);
-        return timer;
+        registrations.add(registration);
+        return registration;
     }
 
-    void forgetTimer(final ActorTimer timer)
+    void forget(final Cancellable registration)
     {
-        timers.remove(timer);
+        registrations.remove(registration);
     }
 
-    void cancelTimers()
+    /** Cancel every timer and repeating step (on restart and stop). */
+    void cancelRegistrations()
     {
-        if (timers != null)
+        if (registrations != null)
         {
-            for (final ActorTimer timer : new ArrayList<>(timers))
+            for (final Cancellable registration : new ArrayList<>(registrations))
             {
-                timer.cancel();
+                registration.cancel();
             }
         }
     }

@@ -1,14 +1,14 @@
 package io.hotpath.scheduling;
 
 import io.hotpath.DeadLetterReason;
-import io.hotpath.TimerHandle;
+import io.hotpath.Cancellable;
 import io.hotpath.timers.TimerTask;
 
 /**
  * A message an actor scheduled to itself, once or periodically. Owner worker's thread only. A periodic timer keeps
  * its period from the first deadline, so it does not drift with the time its handler takes.
  */
-final class ActorTimer implements TimerTask, TimerHandle
+final class ActorTimer implements TimerTask, Cancellable
 {
     private final ActorCell<?> cell;
     private final Object message;
@@ -46,7 +46,7 @@ final class ActorTimer implements TimerTask, TimerHandle
         else
         {
             active = false;
-            cell.forgetTimer(this);
+            cell.forget(this);
         }
         if (!cell.worker.deliverLocal(cell, message, false))
         {
@@ -63,7 +63,7 @@ final class ActorTimer implements TimerTask, TimerHandle
         }
         active = false;
         cell.worker.timers.cancel(timerId);
-        cell.forgetTimer(this);
+        cell.forget(this);
         return true;
     }
 

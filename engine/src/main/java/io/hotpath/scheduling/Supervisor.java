@@ -71,6 +71,7 @@ final class Supervisor
             runHook(cell, () -> hooks.preRestart(error));
         }
         cell.actor = null;
+        cell.cancelRegistrations();
         if (policy.kind() == FaultPolicy.Kind.RESTART)
         {
             recreate(cell, error);
@@ -155,7 +156,7 @@ final class Supervisor
     {
         cell.flags = ActorCell.STOPPED;
         cell.markStopped();
-        cell.cancelTimers();
+        cell.cancelRegistrations();
         if (cell.actor instanceof ActorLifecycle hooks)
         {
             runHook(cell, hooks::onStop);

@@ -130,6 +130,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
 
     private final LocalRing<ActorCell<?>> ready = new LocalRing<>(1 << 30);
     final WorkerTimers timers;
+    private final java.util.ArrayList<StepEntry> steps = new java.util.ArrayList<>();
     private final IdleStrategy idleStrategy;
     private final int drainLimit;
     private final int batchBudget;
@@ -313,6 +314,44 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         ready.offer(cell);
     }
 
+    void addStep(final StepEntry entry)
+    {
+        steps.add(entry);
+    }
+
+    private int runSteps()
+    {
+        int work = 0;
+        for (int i = 0; i < steps.size(); i++)
+        {
+            final StepEntry entry = steps.get(i);
+            final ActorCell<?> cell = entry.cell;
+            if (!entry.isActive() || (cell.flags & ActorCell.STOPPED) != 0)
+            {
+                steps.remove(i--);
+                continue;
+            }
+            if (cell.flags != 0 || cell.startSlowPath() == null)
+            {
+                continue;
+            }
+            cell.flags = ActorCell.RUNNING;
+            current = cell;
+            try
+            {
+                work += entry.step.doWork();
+            }
+            catch (final Throwable ex)
+            {
+                Supervisor.onFault(cell, entry, ex);
+            }
+            cell.flags &= ~ActorCell.RUNNING;
+            current = null;
+            scheduleIfBacklogged(cell);
+        }
+        return work;
+    }
+
     private int runActor(final ActorCell<?> cell, final int budget)
     {
         cell.scheduled = false;
@@ -366,6 +405,10 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             }
         }
         work += timers.poll();
+        if (!steps.isEmpty())
+        {
+            work += runSteps();
+        }
         final int budget = closing ? 1 : batchBudget;
         final int readyNow = ready.size();
         for (int i = 0; i < readyNow; i++)

@@ -1,0 +1,59 @@
+package io.hotpath;
+
+import io.hotpath.scheduling.PortCore;
+
+/**
+ * An actor's output, bound at run time to another actor's input, and re-bound while messages flow (late binding).
+ * The owning actor sends through it from its handler; any thread may re-bind it, and the new binding takes effect
+ * on the owner's worker between two of the owner's messages, so no message ever meets a half-bound port. A message
+ * sent while unbound goes to dead letters ({@link DeadLetterReason#PORT_UNBOUND}).
+ *
+ * @param <M> the type of message sent through the port.
+ */
+public final class OutputPort<M> extends PortCore<M>
+{
+    /**
+     * @param owner the owning actor's context (usually from its factory).
+     * @param name  the port's name.
+     */
+    public OutputPort(final ActorContext<?> owner, final String name)
+    {
+        super(owner, java.util.Objects.requireNonNull(name, "port name"));
+    }
+
+    /**
+     * Send to the bound actor; from the owner's handler only.
+     *
+     * @param message not null.
+     */
+    public void tell(final M message)
+    {
+        send(java.util.Objects.requireNonNull(message, "message"));
+    }
+
+    /**
+     * Bind (or re-bind) the port. Any thread.
+     *
+     * @param target the actor to send to.
+     */
+    public void bind(final ActorRef<? super M> target)
+    {
+        rebind(java.util.Objects.requireNonNull(target, "target"));
+    }
+
+    /**
+     * Unbind the port; later sends go to dead letters. Any thread.
+     */
+    public void unbind()
+    {
+        rebind(null);
+    }
+
+    /**
+     * @return the actor the port sends to, or null; from the owner's handler only.
+     */
+    public ActorRef<? super M> target()
+    {
+        return bound();
+    }
+}

@@ -1,12 +1,15 @@
 package io.hotpath.jcstress;
 
 import org.openjdk.jcstress.JCStress;
+import org.openjdk.jcstress.Main;
 import org.openjdk.jcstress.Options;
 import org.openjdk.jcstress.infra.Status;
 import org.openjdk.jcstress.infra.collectors.DiskReadCollector;
 import org.openjdk.jcstress.infra.collectors.InProcessCollector;
 import org.openjdk.jcstress.infra.collectors.TestResult;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -35,8 +38,19 @@ public final class CheckedMain
         {
             System.exit(2);
         }
+        if (options.shouldList() || options.shouldParse())
+        {
+            // listing tests or re-reading a result file runs nothing to check
+            Main.main(args);
+            return;
+        }
         final JCStress jcstress = new JCStress(options);
         final SortedSet<String> expected = jcstress.getTests();
+        if (expected.isEmpty())
+        {
+            System.out.println("jcstress: FAILED, no test matches '" + options.getTestFilter() + "'");
+            System.exit(1);
+        }
         try
         {
             jcstress.run();
@@ -52,6 +66,11 @@ public final class CheckedMain
     private static int check(final String resultFile, final SortedSet<String> expected) throws Exception
     {
         final InProcessCollector collector = new InProcessCollector();
+        if (!Files.exists(Path.of(resultFile)))
+        {
+            System.out.println("jcstress: FAILED, no result file " + resultFile + " (jcstress did not run)");
+            return 1;
+        }
         final DiskReadCollector reader = new DiskReadCollector(resultFile, collector);
         try
         {
@@ -85,7 +104,7 @@ public final class CheckedMain
             failures.size() + " failed or errored, " + missing.size() + " did not run");
         failures.forEach((name, what) -> System.out.println("  FAILED      " + name + " (" + what + ")"));
         missing.forEach(name -> System.out.println("  DID NOT RUN " + name));
-        final boolean passed = !expected.isEmpty() && failures.isEmpty() && missing.isEmpty();
+        final boolean passed = failures.isEmpty() && missing.isEmpty();
         System.out.println(passed ? "jcstress: all tests passed" : "jcstress: FAILED (see the report above and " +
             "the HTML report in the -r directory)");
         return passed ? 0 : 1;

@@ -18,10 +18,13 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * <p>
  * Result: (bit i set when offer i returned OK, bit i set when the closing consumer drained frame i, frames still in
  * the queue after it stopped, 1 when the producer saw CLOSED).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "0, 0, 0, 1", expect = ACCEPTABLE, desc = "Closed before both offers: both refused.")
-@Outcome(id = "2, 2, 0, 1", expect = ACCEPTABLE, desc = "Closed between the offers: the first drained, the second refused.")
+@Outcome(id = "2, 2, 0, 1", expect = ACCEPTABLE,
+    desc = "Closed between the offers: the first drained, the second refused.")
 @Outcome(id = "6, 6, 0, 0", expect = ACCEPTABLE, desc = "Closed after both offers: both drained.")
 @Outcome(expect = FORBIDDEN,
     desc = "An accepted frame left undrained or lost, a refused one drained, or an offer accepted after one was " +

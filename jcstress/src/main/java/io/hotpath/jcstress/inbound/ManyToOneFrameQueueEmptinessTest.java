@@ -20,6 +20,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * <p>
  * Result: (1 when the consumer's isEmpty() said empty, frames its drain took, 1 when the arbiter's isEmpty() said
  * empty, frames the arbiter drained or -1 when the offer was not accepted).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "1, 0, 0, 1", expect = ACCEPTABLE,

@@ -19,6 +19,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * <p>
  * Result: (bit i set when offer i returned OK, bit i set when frame i was drained, frames the concurrent drain
  * took, all frames drained in order as digits).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "6, 6, [0-2], 12", expect = ACCEPTABLE,

@@ -16,6 +16,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * FULL; the queue never holds more than its capacity and the winner's frame is the one drained.
  * <p>
  * Result: (producer 1's status, producer 2's status, frames drained in order as digits; letter 1 was there before).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "0, 1, 12", expect = ACCEPTABLE, desc = "Producer 1 took the last slot, producer 2 found it full.")

@@ -17,6 +17,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * engine's per-sender message order across workers rests on this.
  * <p>
  * Result: (offers accepted, frames drained in order as digits).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "4, (1234|3412)", expect = ACCEPTABLE, desc = "One producer claimed both its slots first.")

@@ -16,6 +16,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * the engine relies on this to pass mutable, re-used message objects between threads without locks.
  * <p>
  * Result: (frames drained, message field a, message field b, 1 when the frame's target was the offered one).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose.
  */
 @JCStressTest
 @Outcome(id = "0, -1, -1, -1", expect = ACCEPTABLE, desc = "The consumer looked before the frame was published.")

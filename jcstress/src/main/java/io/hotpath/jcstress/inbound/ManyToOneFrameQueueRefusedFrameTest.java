@@ -19,6 +19,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * <p>
  * Result: (id of the frame the first drain refused, 0 if it found none; frames the second drain took; all frames
  * taken in order as digits; bit i set when offer i returned OK).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "0, [0-2], 12, 6", expect = ACCEPTABLE,

@@ -17,6 +17,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * always those of one offer.
  * <p>
  * Result: (status of producer 1's offer, status of producer 2's offer, frames drained in order as digits).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
 @JCStressTest
 @Outcome(id = "0, 0, 12", expect = ACCEPTABLE, desc = "Both accepted; producer 1 claimed the first slot.")

@@ -33,6 +33,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * <p>
  * Result: (1 when the closer declared quiescence and closed the queues, status of X's send on to P: 0 OK,
  * 2 CLOSED).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose.
  */
 @JCStressTest
 @Outcome(id = "0, 0", expect = ACCEPTABLE,

@@ -19,6 +19,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * is embedded starts no thread, so one per test state is cheap.
  * <p>
  * Result: (1 when thread 1's doWork() ran, 0 when it was refused; the same for thread 2).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose.
  */
 @JCStressTest
 @Outcome(id = "1, 0", expect = ACCEPTABLE, desc = "Thread 1 claimed the worker; thread 2 was refused.")

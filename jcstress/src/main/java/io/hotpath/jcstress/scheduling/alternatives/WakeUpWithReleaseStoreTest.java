@@ -22,6 +22,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * a lost wake-up.
  * <p>
  * Result: (1 when the worker would park, 1 when the sender would unpark it).
+ * <p>
+ * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose.
  */
 @JCStressTest
 @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "The worker parks on an empty queue; the sender wakes it.")

@@ -115,4 +115,48 @@ class CloseTest
         assertEquals(1, engine.deadLetters().count(DeadLetterReason.ENGINE_CLOSED) +
             engine.deadLetters().count(DeadLetterReason.CLOSE_TIMEOUT), "the one message in flight is counted");
     }
+
+    @Test
+    void closeWaitsForWorkThatAQuietWorkerTakesUpAgain()
+    {
+        for (int run = 0; run < 10; run++)
+        {
+            final Engine engine = Engine.start(TestEngines.config(2).build());
+            final AtomicInteger hops = new AtomicInteger();
+            final java.util.concurrent.atomic.AtomicReference<ActorRef<Integer>> other =
+                new java.util.concurrent.atomic.AtomicReference<>();
+            final ActorRef<Integer> a = hopper(engine, 0, hops, other);
+            other.set(hopper(engine, 1, hops, new java.util.concurrent.atomic.AtomicReference<>(a)));
+            a.tell(200);
+            engine.close();
+            assertEquals(0, engine.deadLetters().count(), "run " + run + " stopped after " + hops + " hops");
+            assertEquals(400, hops.get(), "each of 200 hops takes two steps, all within the close timeout");
+        }
+    }
+
+    /** Each step tells itself to continue (a mailbox hop), then sends on to the other worker. */
+    private static ActorRef<Integer> hopper(final Engine engine, final int worker, final AtomicInteger hops,
+        final java.util.concurrent.atomic.AtomicReference<ActorRef<Integer>> next)
+    {
+        return engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            hops.incrementAndGet();
+            if (n > 0)
+            {
+                ctx.self().tell(-n);
+            }
+            else if (n < 0)
+            {
+                final long untilNs = System.nanoTime() + 20_000;
+                while (System.nanoTime() - untilNs < 0)
+                {
+                    Thread.onSpinWait();
+                }
+                if (-n > 1)
+                {
+                    next.get().tell(-n - 1);
+                }
+            }
+        }).onWorker(worker).spawn();
+    }
 }

@@ -394,6 +394,10 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         }
         // while closing, one frame and one message per actor per cycle, so a finish request is seen promptly
         final boolean closing = core.closing;
+        if (closing && quiet)
+        {
+            markBusyBeforeTaking();
+        }
         int work = 0;
         if (pendingTarget == null || retryPendingSlowPath())
         {
@@ -495,6 +499,18 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     }
 
     // ---------------------------------------------------------------- close (owner thread)
+
+    /**
+     * A worker seen quiet by the closer says it is busy again (a volatile store) BEFORE it takes a frame, so a
+     * closer that sees the frame gone from the queue (the consumer's release store) also sees this.
+     */
+    private void markBusyBeforeTaking()
+    {
+        if (pendingTarget != null || !ready.isEmpty() || !inbound.isEmpty())
+        {
+            quiet = false;
+        }
+    }
 
     private void onCloseSlowPath(final int work)
     {

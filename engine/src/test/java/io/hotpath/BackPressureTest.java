@@ -19,19 +19,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BackPressureTest
 {
-    /** An actor that blocks its worker on the first message until released, so the inbound queue fills up. */
-    private static ActorRef<Integer> blocker(
-        final Engine engine, final CountDownLatch entered, final CountDownLatch release, final List<Integer> seen)
+    /** An actor that blocks its worker on message 0 until released, so the inbound queue fills up behind it. */
+    private static final class Blocker
     {
-        return engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final List<Integer> seen = new ArrayList<>();
+        final ActorRef<Integer> ref;
+
+        Blocker(final Engine engine) throws InterruptedException
         {
-            seen.add(n);
-            if (n == 0)
+            ref = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
             {
-                entered.countDown();
-                release.await();
-            }
-        }).name("blocker").onWorker(0).spawn();
+                seen.add(n);
+                if (n == 0)
+                {
+                    entered.countDown();
+                    release.await();
+                }
+            }).name("blocker").onWorker(0).spawn();
+            ref.tell(0);
+            assertTrue(entered.await(10, TimeUnit.SECONDS));
+        }
     }
 
     @Test
@@ -40,12 +49,10 @@ class BackPressureTest
         try (Engine engine = Engine.start(TestEngines.config(1).inboundCapacity(4)
             .fullQueuePolicy(FullQueuePolicy.FAIL).build()))
         {
-            final CountDownLatch entered = new CountDownLatch(1);
-            final CountDownLatch release = new CountDownLatch(1);
-            final List<Integer> seen = new ArrayList<>();
-            final ActorRef<Integer> ref = blocker(engine, entered, release, seen);
-            ref.tell(0);
-            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            final Blocker blocker = new Blocker(engine);
+            final ActorRef<Integer> ref = blocker.ref;
+            final CountDownLatch release = blocker.release;
+            final List<Integer> seen = blocker.seen;
             for (int i = 1; i <= 4; i++)
             {
                 ref.tell(i);
@@ -73,12 +80,10 @@ class BackPressureTest
                     heard.incrementAndGet();
                 }
             });
-            final CountDownLatch entered = new CountDownLatch(1);
-            final CountDownLatch release = new CountDownLatch(1);
-            final List<Integer> seen = new ArrayList<>();
-            final ActorRef<Integer> ref = blocker(engine, entered, release, seen);
-            ref.tell(0);
-            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            final Blocker blocker = new Blocker(engine);
+            final ActorRef<Integer> ref = blocker.ref;
+            final CountDownLatch release = blocker.release;
+            final List<Integer> seen = blocker.seen;
             for (int i = 1; i <= 10; i++)
             {
                 ref.tell(i);
@@ -97,12 +102,10 @@ class BackPressureTest
         try (Engine engine = Engine.start(TestEngines.config(1).inboundCapacity(2)
             .fullQueuePolicy(FullQueuePolicy.WAIT).sendTimeoutNs(TimeUnit.MILLISECONDS.toNanos(50)).build()))
         {
-            final CountDownLatch entered = new CountDownLatch(1);
-            final CountDownLatch release = new CountDownLatch(1);
-            final List<Integer> seen = new ArrayList<>();
-            final ActorRef<Integer> ref = blocker(engine, entered, release, seen);
-            ref.tell(0);
-            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            final Blocker blocker = new Blocker(engine);
+            final ActorRef<Integer> ref = blocker.ref;
+            final CountDownLatch release = blocker.release;
+            final List<Integer> seen = blocker.seen;
             ref.tell(1);
             ref.tell(2);
             final QueueFullException ex = assertThrows(QueueFullException.class, () -> ref.tell(3));

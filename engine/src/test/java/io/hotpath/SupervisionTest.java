@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SupervisionTest
 {
-    private final ManualClock clock = new ManualClock();
     private final List<String> log = new ArrayList<>();
     private final AtomicInteger instances = new AtomicInteger();
+    private DrivenEngine driven;
     private Engine engine;
     private WorkerInvoker worker;
 
@@ -70,15 +70,15 @@ class SupervisionTest
     @BeforeEach
     void start()
     {
-        engine = Engine.start(TestEngines.config(1).embedded(0, true).clock(clock).build());
-        worker = engine.invoker(0);
-        worker.doWork();
+        driven = new DrivenEngine();
+        engine = driven.engine;
+        worker = driven.worker;
     }
 
     @AfterEach
     void close()
     {
-        BackPressureTest.drainAndClose(engine, worker);
+        driven.close();
     }
 
     private ActorRef<String> spawn(final FaultPolicy policy)
@@ -89,8 +89,7 @@ class SupervisionTest
 
     private void advance(final long millis)
     {
-        clock.advance(Duration.ofMillis(millis));
-        worker.doWork();
+        driven.advance(millis);
     }
 
     @Test

@@ -19,28 +19,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TimersTest
 {
-    private final ManualClock clock = new ManualClock();
+    private DrivenEngine driven;
     private Engine engine;
     private WorkerInvoker worker;
 
     @BeforeEach
     void start()
     {
-        engine = Engine.start(TestEngines.config(1).embedded(0, true).clock(clock).build());
-        worker = engine.invoker(0);
-        worker.doWork();
+        driven = new DrivenEngine();
+        engine = driven.engine;
+        worker = driven.worker;
     }
 
     @AfterEach
     void close()
     {
-        BackPressureTest.drainAndClose(engine, worker);
+        driven.close();
     }
 
-    private void advance(final int millis)
+    private void advance(final long millis)
     {
-        clock.advance(Duration.ofMillis(millis));
-        worker.doWork();
+        driven.advance(millis);
     }
 
     @Test

@@ -1,0 +1,223 @@
+package io.hotpath.bench.harness.impl;
+
+import io.hotpath.bench.harness.Faults;
+import io.hotpath.bench.harness.Probe;
+import io.hotpath.bench.harness.RunContext;
+import io.hotpath.bench.harness.Scenario;
+
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The scenarios as actor behaviours, shared by Pekko classic and typed so both run exactly the same logic; only
+ * how an actor is spawned and told differs. Messages are the same re-used envelopes as everywhere. Stateless.
+ */
+final class PekkoScenarios
+{
+    /** Tells an initiator or a pacing sender to begin; never recorded. */
+    static final Envelope START = new Envelope();
+    /** A sender's reminder to itself to send its next batch. */
+    static final Envelope TICK = new Envelope();
+
+    /** Spawns an actor whose behaviour is made from its own address (for ticks to itself). */
+    @FunctionalInterface
+    interface Spawner
+    {
+        /**
+         * @param behaviour given the actor's own address, returns its message handler.
+         * @return where to tell the new actor.
+         */
+        Outlet spawn(Function<Outlet, Consumer<Envelope>> behaviour);
+    }
+
+    private PekkoScenarios()
+    {
+    }
+
+    /**
+     * @param scenario a row.
+     * @return true when Pekko can express it: no same-thread rows (the dispatcher places actors), no wake-up.
+     */
+    static boolean supports(final Scenario scenario)
+    {
+        return switch (scenario.kind())
+        {
+            case ROUND_TRIP, PIPELINE -> !scenario.colocated();
+            case BLAST, FAN_IN, FIXED_RATE -> true;
+            case WAKEUP -> false;
+        };
+    }
+
+    static void start(final Scenario scenario, final RunContext context, final Probe probe, final Spawner spawner)
+    {
+        final Faults faults = context.faults();
+        switch (scenario.kind())
+        {
+            case ROUND_TRIP -> roundTrip(scenario.inFlight(), faults, probe, spawner);
+            case PIPELINE -> pipeline(scenario.inFlight(), faults, probe, spawner);
+            case BLAST -> blaster(probe, spawner.spawn((self) -> counter(faults, probe)), 1, spawner).offer(START);
+            case FAN_IN ->
+            {
+                final Outlet receiver = spawner.spawn((self) -> counter(faults, probe));
+                final int senders = context.workers() + 1;
+                for (int i = 0; i < context.workers(); i++)
+                {
+                    blaster(probe, receiver, senders, spawner).offer(START);
+                }
+                OutsideSender.start(new Blaster(probe, senders), receiver);
+            }
+            case FIXED_RATE ->
+            {
+                final Outlet receiver = spawner.spawn((self) -> (m) ->
+                {
+                    final long nowNs = System.nanoTime();
+                    if (!faults.drops(m.sequence))
+                    {
+                        probe.onLatency(nowNs - m.stampNs);
+                    }
+                });
+                final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
+                spawner.spawn((self) -> (m) ->
+                {
+                    if (m == START)
+                    {
+                        pacer.start();
+                    }
+                    if (pacer.sendDue(receiver))
+                    {
+                        self.offer(TICK);
+                    }
+                }).offer(START);
+            }
+            case WAKEUP -> throw new IllegalArgumentException("Pekko has no wake-up row");
+        }
+    }
+
+    private static void roundTrip(final int inFlight, final Faults faults, final Probe probe, final Spawner spawner)
+    {
+        final Probe.Sender sender = probe.newSender();
+        final Envelope[] pool = Envelope.pool(inFlight);
+        final Link<Outlet> responder = new Link<>();
+        final Outlet initiator = spawner.spawn((self) -> (m) ->
+        {
+            final long nowNs = System.nanoTime();
+            if (m == START)
+            {
+                for (final Envelope e : pool)
+                {
+                    e.stampNs = System.nanoTime();
+                    sender.sent();
+                    responder.ref.offer(e);
+                }
+                return;
+            }
+            probe.onRoundTrip(nowNs - m.stampNs, m.threadId, Thread.currentThread().threadId());
+            if (probe.sending())
+            {
+                m.stampNs = System.nanoTime();
+                sender.sent();
+                responder.ref.offer(m);
+            }
+            else
+            {
+                sender.stop();
+            }
+        });
+        responder.ref = spawner.spawn((self) -> new Consumer<>()
+        {
+            private long received;
+
+            @Override
+            public void accept(final Envelope m)
+            {
+                if (!faults.drops(++received))
+                {
+                    m.threadId = Thread.currentThread().threadId();
+                    initiator.offer(m);
+                }
+            }
+        });
+        initiator.offer(START);
+    }
+
+    private static void pipeline(final int inFlight, final Faults faults, final Probe probe, final Spawner spawner)
+    {
+        final Probe.Sender sender = probe.newSender();
+        final Envelope[] pool = Envelope.pool(inFlight);
+        final Link<Outlet> gateway = new Link<>();
+        final Outlet publisher = spawner.spawn((self) -> new Consumer<>()
+        {
+            private long received;
+
+            @Override
+            public void accept(final Envelope m)
+            {
+                if (faults.drops(++received))
+                {
+                    return;
+                }
+                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, Thread.currentThread().threadId());
+                if (probe.sending())
+                {
+                    gateway.ref.offer(m);
+                }
+                else
+                {
+                    sender.stop();
+                }
+            }
+        });
+        final Outlet book = spawner.spawn((self) -> publisher::offer);
+        final Outlet risk = spawner.spawn((self) -> book::offer);
+        gateway.ref = spawner.spawn((self) -> (m) ->
+        {
+            if (m == START)
+            {
+                for (final Envelope e : pool)
+                {
+                    enter(e, sender, risk);
+                }
+                return;
+            }
+            enter(m, sender, risk);
+        });
+        gateway.ref.offer(START);
+    }
+
+    private static void enter(final Envelope m, final Probe.Sender sender, final Outlet next)
+    {
+        m.stampNs = System.nanoTime();
+        m.threadId = Thread.currentThread().threadId();
+        sender.sent();
+        next.offer(m);
+    }
+
+    private static Consumer<Envelope> counter(final Faults faults, final Probe probe)
+    {
+        return new Consumer<>()
+        {
+            private long received;
+
+            @Override
+            public void accept(final Envelope m)
+            {
+                if (!faults.drops(++received))
+                {
+                    probe.onMessage();
+                }
+            }
+        };
+    }
+
+    private static Outlet blaster(final Probe probe, final Outlet receiver, final int senders, final Spawner spawner)
+    {
+        final Blaster blaster = new Blaster(probe, senders);
+        return spawner.spawn((self) -> (m) ->
+        {
+            if (blaster.send(receiver, Pacing.BATCH))
+            {
+                self.offer(TICK);
+            }
+        });
+    }
+}

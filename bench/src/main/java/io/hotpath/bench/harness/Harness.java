@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The latency harness's entry: parses the options, re-launches itself in a child JVM with the flags it needs, and
@@ -84,27 +86,18 @@ public final class Harness
         final Instant startTime = Instant.now();
         final Path dir = options.out() != null ? options.out() : Path.of("bench-results",
             LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        final RunContext context = new RunContext(options.workers(), options.idle(), options.affinity(), faults);
+        final RunContext context = context(options, faults);
         final Driver driver = new Driver(options, context, impls, err);
-        final List<Result> results;
-        try
-        {
-            results = driver.runAll();
-        }
-        finally
-        {
-            for (final BenchImpl impl : impls)
-            {
-                impl.close();
-            }
-        }
+        final List<Result> results = race(driver, impls);
         out.print(ResultTable.format(options.scenarios(), options.impls(), results));
         out.flush();
         boolean ok = true;
         try
         {
-            Reports.write(dir, options, startTime, results, driver.intervalLogs(),
-                Implementations.settings(options.workers()), err);
+            final Map<String, Object> settings = new LinkedHashMap<>();
+            settings.put("hotpath", context.engineConfig(options.idle()).build().toString());
+            settings.putAll(Implementations.settings(options.workers()));
+            Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, err);
             err.println("hotpath-bench: results in " + dir.toAbsolutePath().normalize());
         }
         catch (final IOException ex)
@@ -127,5 +120,40 @@ public final class Harness
             }
         }
         return ok ? OK : FAILED;
+    }
+
+    /**
+     * Run every selected scenario on every implementation and return the figures, writing nothing but progress.
+     *
+     * @param options what to run.
+     * @param faults  injected faults.
+     * @param impls   the implementations; closed on return.
+     * @param err     receives progress.
+     * @return a result per scenario and supporting implementation, in run order.
+     */
+    public static List<Result> race(
+        final HarnessOptions options, final Faults faults, final List<BenchImpl> impls, final PrintStream err)
+    {
+        return race(new Driver(options, context(options, faults), impls, err), impls);
+    }
+
+    private static List<Result> race(final Driver driver, final List<BenchImpl> impls)
+    {
+        try
+        {
+            return driver.runAll();
+        }
+        finally
+        {
+            for (final BenchImpl impl : impls)
+            {
+                impl.close();
+            }
+        }
+    }
+
+    private static RunContext context(final HarnessOptions options, final Faults faults)
+    {
+        return new RunContext(options.workers(), options.idle(), options.affinity(), faults);
     }
 }

@@ -205,7 +205,7 @@ public final class Probe
 
     /**
      * Wait, parked, until every sender has stopped and every message sent has been received, or until nothing has
-     * arrived for {@code stallNs}, or until {@code timeoutNs} have passed.
+     * arrived for {@code stallNs} (a lost message, or a sender that cannot stop), or until {@code timeoutNs}.
      *
      * @param stallNs   longest wait without progress.
      * @param timeoutNs longest wait.
@@ -225,7 +225,7 @@ public final class Probe
                 lastReceived = r;
                 progressNs = nowNs;
             }
-            if (nowNs - startNs >= timeoutNs || (allStopped() && nowNs - progressNs >= stallNs))
+            if (nowNs - startNs >= timeoutNs || nowNs - progressNs >= stallNs)
             {
                 return false;
             }

@@ -96,10 +96,10 @@ public final class DisruptorBench implements BenchImpl
         final int senders = fanIn ? producers + 1 : 1;
         for (int i = 0; i < producers; i++)
         {
-            final Blaster blaster = new Blaster(probe, senders);
+            final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
             threads.add("dsr-producer-" + i, () ->
             {
-                while (blaster.send(outlet, Pacing.BATCH))
+                while (blaster.send(outlet, Pacing.BATCH) != Blaster.STOPPED)
                 {
                     Thread.onSpinWait();
                 }
@@ -107,7 +107,7 @@ public final class DisruptorBench implements BenchImpl
         }
         if (fanIn)
         {
-            final Blaster outside = new Blaster(probe, senders);
+            final Blaster outside = new Blaster(probe, new Envelope(), senders, 0);
             threads.start();
             OutsideSender.start(outside, outlet);
             return threads;

@@ -2,11 +2,13 @@ package io.hotpath.bench.harness.impl;
 
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
+import io.hotpath.EngineConfig;
 import io.hotpath.bench.harness.BenchImpl;
 import io.hotpath.bench.harness.Faults;
 import io.hotpath.bench.harness.Probe;
 import io.hotpath.bench.harness.RunContext;
 import io.hotpath.bench.harness.Scenario;
+import io.hotpath.bench.harness.ScenarioKind;
 import io.hotpath.bench.harness.Trial;
 
 /**
@@ -36,8 +38,17 @@ public final class HotpathBench implements BenchImpl
     @Override
     public Trial start(final Scenario scenario, final RunContext context, final Probe probe)
     {
-        final String idle = scenario.idle() != null ? scenario.idle() : context.idle();
-        final Engine engine = Engine.start(context.engineConfig(idle).build());
+        final EngineConfig.Builder config;
+        if (scenario.kind() == ScenarioKind.WAKEUP)
+        {
+            // only the receiver's worker idles the way under test; the others park, so no third thread spins
+            config = context.engineConfig("park").idle(1 % context.workers(), scenario.idle());
+        }
+        else
+        {
+            config = context.engineConfig(context.idle());
+        }
+        final Engine engine = Engine.start(config.build());
         try
         {
             final int other = 1 % engine.workerCount();
@@ -208,7 +219,7 @@ public final class HotpathBench implements BenchImpl
         {
             blaster(engine, probe, receiver, w, senders).tell(START);
         }
-        OutsideSender.start(new Blaster(probe, senders), receiver::offer);
+        OutsideSender.start(new Blaster(probe, new Envelope(), senders, 0), receiver::offer);
     }
 
     /** A sender actor: a batch per activation, then a tick to itself so its worker runs its duty cycle between. */
@@ -216,11 +227,11 @@ public final class HotpathBench implements BenchImpl
         final Engine engine, final Probe probe, final ActorRef<Envelope> receiver, final int worker,
         final int senders)
     {
-        final Blaster blaster = new Blaster(probe, senders);
+        final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
         final Outlet outlet = receiver::offer;
         return engine.<Envelope>actor((ctx) -> (Envelope m) ->
         {
-            if (blaster.send(outlet, Pacing.BATCH))
+            if (blaster.send(outlet, Pacing.BATCH) != Blaster.STOPPED)
             {
                 ctx.self().tell(TICK);
             }

@@ -69,11 +69,11 @@ public final class JctoolsBench implements BenchImpl
                 final int senders = scenario.kind() == ScenarioKind.FAN_IN ? producers + 1 : 1;
                 for (int i = 0; i < producers; i++)
                 {
-                    final Blaster blaster = new Blaster(probe, senders);
+                    final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
                     threads.add("jct-producer-" + i, () ->
                     {
                         final Outlet outlet = queue::offer;
-                        while (blaster.send(outlet, Pacing.BATCH))
+                        while (blaster.send(outlet, Pacing.BATCH) != Blaster.STOPPED)
                         {
                             Thread.onSpinWait();
                         }
@@ -81,7 +81,7 @@ public final class JctoolsBench implements BenchImpl
                 }
                 if (scenario.kind() == ScenarioKind.FAN_IN)
                 {
-                    final Blaster outside = new Blaster(probe, senders);
+                    final Blaster outside = new Blaster(probe, new Envelope(), senders, 0);
                     threads.start();
                     OutsideSender.start(outside, queue::offer);
                     return threads;

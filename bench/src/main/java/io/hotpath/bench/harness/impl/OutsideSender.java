@@ -25,7 +25,7 @@ final class OutsideSender
     {
         return startThread(() ->
         {
-            while (blaster.send(outlet, Pacing.OUTSIDE_BURST))
+            while (blaster.send(outlet, Pacing.OUTSIDE_BURST) != Blaster.STOPPED)
             {
                 Pacing.pause(Pacing.OUTSIDE_PAUSE_NS);
             }

@@ -12,8 +12,10 @@ final class Pacing
     static final int BATCH = 64;
     /** Envelopes of a fixed-rate sender; also the most messages it lets be in flight. */
     static final int FIXED_RATE_POOL = 1 << 16;
-    /** Most messages a blasting sender lets be in flight (for peers without back-pressure). */
+    /** Queue and ring size of blasts; also the most messages in flight into Pekko's unbounded mailboxes. */
     static final int BLAST_WINDOW = 1 << 14;
+    /** Messages a Pekko receiver counts from one sender before it hands that sender a credit for as many more. */
+    static final int CREDIT_STEP = 1 << 10;
     /** Messages the outside thread of fan-in sends per burst. */
     static final int OUTSIDE_BURST = 64;
     /** Pause of the outside thread of fan-in between bursts. */

@@ -18,6 +18,8 @@ final class PekkoScenarios
     static final Envelope START = new Envelope();
     /** A sender's reminder to itself to send its next batch. */
     static final Envelope TICK = new Envelope();
+    /** A receiver's grant of {@link Pacing#CREDIT_STEP} more messages to a sender. */
+    static final Envelope CREDIT = new Envelope();
 
     /** Spawns an actor whose behaviour is made from its own address (for ticks to itself). */
     @FunctionalInterface
@@ -55,17 +57,8 @@ final class PekkoScenarios
         {
             case ROUND_TRIP -> roundTrip(scenario.inFlight(), faults, probe, spawner);
             case PIPELINE -> pipeline(scenario.inFlight(), faults, probe, spawner);
-            case BLAST -> blaster(probe, spawner.spawn((self) -> counter(faults, probe)), 1, spawner).offer(START);
-            case FAN_IN ->
-            {
-                final Outlet receiver = spawner.spawn((self) -> counter(faults, probe));
-                final int senders = context.workers() + 1;
-                for (int i = 0; i < context.workers(); i++)
-                {
-                    blaster(probe, receiver, senders, spawner).offer(START);
-                }
-                OutsideSender.start(new Blaster(probe, senders), receiver);
-            }
+            case BLAST -> blast(1, false, faults, probe, spawner);
+            case FAN_IN -> blast(context.workers(), true, faults, probe, spawner);
             case FIXED_RATE ->
             {
                 final Outlet receiver = spawner.spawn((self) -> (m) ->
@@ -192,32 +185,101 @@ final class PekkoScenarios
         next.offer(m);
     }
 
-    private static Consumer<Envelope> counter(final Faults faults, final Probe probe)
+    /**
+     * Senders into one receiver with credit-based flow control, the actor way: Pekko's mailboxes are unbounded, and
+     * a sender spinning on ticks while it waits would starve the receiver in the fork-join pool. Each sender has its
+     * own token (its index in {@code sequence}); the receiver hands a sender a credit for every
+     * {@link Pacing#CREDIT_STEP} of its messages, and a sender without credit sends nothing until one arrives.
+     */
+    private static void blast(
+        final int senderActors, final boolean outside, final Faults faults, final Probe probe, final Spawner spawner)
     {
-        return new Consumer<>()
+        final int senders = senderActors + (outside ? 1 : 0);
+        final Outlet[] senderOutlets = new Outlet[senderActors];
+        final Outlet receiver = spawner.spawn((self) -> new Consumer<>()
         {
+            private final long[] unacknowledged = new long[senderActors];
             private long received;
 
             @Override
             public void accept(final Envelope m)
             {
-                if (!faults.drops(++received))
+                if (faults.drops(++received))
                 {
-                    probe.onMessage();
+                    return;
+                }
+                probe.onMessage();
+                final int from = (int)m.sequence;
+                if (from >= 0 && ++unacknowledged[from] == Pacing.CREDIT_STEP)
+                {
+                    unacknowledged[from] = 0;
+                    senderOutlets[from].offer(CREDIT);
                 }
             }
-        };
+        });
+        for (int i = 0; i < senderActors; i++)
+        {
+            final Envelope token = new Envelope();
+            token.sequence = i;
+            final Blaster blaster = new Blaster(probe, token, senders, 0);
+            senderOutlets[i] = spawner.spawn((self) -> new CreditedSender(blaster, receiver, self,
+                Pacing.BLAST_WINDOW / senders));
+        }
+        for (final Outlet sender : senderOutlets)
+        {
+            sender.offer(START);
+        }
+        if (outside)
+        {
+            final Envelope token = new Envelope();
+            token.sequence = -1;
+            OutsideSender.start(new Blaster(probe, token, senders, Pacing.BLAST_WINDOW), receiver);
+        }
     }
 
-    private static Outlet blaster(final Probe probe, final Outlet receiver, final int senders, final Spawner spawner)
+    /** A blasting actor that spends credit and waits for more; NOT thread safe, run by its actor. */
+    private static final class CreditedSender implements Consumer<Envelope>
     {
-        final Blaster blaster = new Blaster(probe, senders);
-        return spawner.spawn((self) -> (m) ->
+        private final Blaster blaster;
+        private final Outlet receiver;
+        private final Outlet self;
+        private long credit;
+        private boolean tickPending;
+
+        CreditedSender(final Blaster blaster, final Outlet receiver, final Outlet self, final long credit)
         {
-            if (blaster.send(receiver, Pacing.BATCH))
+            this.blaster = blaster;
+            this.receiver = receiver;
+            this.self = self;
+            this.credit = credit;
+        }
+
+        @Override
+        public void accept(final Envelope m)
+        {
+            if (m == CREDIT)
             {
+                credit += Pacing.CREDIT_STEP;
+            }
+            else
+            {
+                tickPending = false;
+            }
+            if (tickPending)
+            {
+                return;
+            }
+            final int n = blaster.send(receiver, (int)Math.min(Pacing.BATCH, credit));
+            if (n == Blaster.STOPPED)
+            {
+                return;
+            }
+            credit -= n;
+            if (credit > 0)
+            {
+                tickPending = true;
                 self.offer(TICK);
             }
-        });
+        }
     }
 }

@@ -67,7 +67,7 @@ public final class PercentilePlot
         final int rows = (charts.size() + columns - 1) / columns;
         while (charts.size() < rows * columns)
         {
-            charts.add(blank());
+            charts.add(filler());
         }
         try (OutputStream out = Files.newOutputStream(file))
         {
@@ -96,6 +96,7 @@ public final class PercentilePlot
             spectrum(r.histogram(), x, y);
             final XYSeries series = chart.addSeries(r.impl(), x, y);
             series.setMarker(SeriesMarkers.NONE);
+            series.setLineColor(color(r.impl()));
         }
         return chart;
     }
@@ -118,16 +119,46 @@ public final class PercentilePlot
     private static XYChart blank()
     {
         final XYChart chart = new XYChartBuilder().width(CHART_WIDTH).height(CHART_HEIGHT)
-            .xAxisTitle("percentile").yAxisTitle("latency (us)").build();
+            .xAxisTitle("percentile (grey line: 50%)").yAxisTitle("latency (us)").build();
         final Styler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(java.awt.Color.WHITE);
         chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(MAX_X);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentilePlot::percentileLabel);
         chart.getStyler().setXAxisTickMarkSpacingHint(90);
         return chart;
+    }
+
+    private static XYChart filler()
+    {
+        final XYChart chart = new XYChartBuilder().width(CHART_WIDTH).height(CHART_HEIGHT).build();
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setAxisTitlesVisible(false);
+        chart.getStyler().setAxisTicksVisible(false);
+        chart.getStyler().setPlotGridLinesVisible(false);
+        chart.getStyler().setPlotBorderVisible(false);
+        chart.getStyler().setLegendVisible(false);
+        return chart;
+    }
+
+    /** One colour per implementation in every chart, so a line is recognised across the grid. */
+    private static java.awt.Color color(final String impl)
+    {
+        return switch (impl)
+        {
+            case "hotpath" -> new java.awt.Color(0, 90, 200);
+            case "floor" -> java.awt.Color.BLACK;
+            case "jctools" -> new java.awt.Color(230, 130, 0);
+            case "disruptor" -> new java.awt.Color(0, 150, 60);
+            case "pekko-classic" -> new java.awt.Color(200, 30, 30);
+            case "pekko-typed" -> new java.awt.Color(140, 60, 180);
+            case "pekko-affinity" -> new java.awt.Color(140, 90, 40);
+            default -> java.awt.Color.GRAY;
+        };
     }
 
     /**

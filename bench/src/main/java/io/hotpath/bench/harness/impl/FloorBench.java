@@ -15,6 +15,9 @@ import io.hotpath.bench.harness.Trial;
  */
 public final class FloorBench implements BenchImpl
 {
+    /** How long the initiator awaits the last pong after the stop before it counts it lost. */
+    private static final long GIVE_UP_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
+
     @Override
     public String name()
     {
@@ -71,11 +74,21 @@ public final class FloorBench implements BenchImpl
                 final long startNs = System.nanoTime();
                 sender.sent();
                 x.ping = seq;
+                long giveUpNs = 0;
                 while (x.pong != seq)
                 {
+                    // after the stop the ping in flight is still awaited, but not for ever: it may have been dropped
                     if (!probe.sending())
                     {
-                        break;
+                        final long nowNs = System.nanoTime();
+                        if (giveUpNs == 0)
+                        {
+                            giveUpNs = nowNs + GIVE_UP_NS;
+                        }
+                        else if (nowNs - giveUpNs > 0)
+                        {
+                            break;
+                        }
                     }
                     Thread.onSpinWait();
                 }

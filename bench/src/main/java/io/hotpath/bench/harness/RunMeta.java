@@ -91,13 +91,26 @@ public final class RunMeta
     }
 
     /**
-     * @return {@code git rev-parse HEAD} of the working directory, or null when git or a repository is missing.
+     * @return {@code git rev-parse HEAD} of the working directory, else of the folder of the bench jar (the build
+     * the figures came from), or null when git or a repository is missing.
      */
     public static String gitCommit()
     {
+        final String here = gitCommit(Path.of("."));
+        if (here != null)
+        {
+            return here;
+        }
+        final Path jar = Path.of(System.getProperty("java.class.path", ".").split(java.io.File.pathSeparator)[0])
+            .toAbsolutePath().getParent();
+        return jar == null ? null : gitCommit(jar);
+    }
+
+    private static String gitCommit(final Path dir)
+    {
         try
         {
-            final Process p = new ProcessBuilder("git", "rev-parse", "HEAD")
+            final Process p = new ProcessBuilder("git", "-C", dir.toString(), "rev-parse", "HEAD")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!p.waitFor(5, TimeUnit.SECONDS))

@@ -1,22 +1,33 @@
 package io.hotpath.bench;
 
 import io.hotpath.bench.affinity.AffinityTool;
+import io.hotpath.bench.harness.Harness;
 
 import java.util.Arrays;
 
-/** Entry point of the bench jar. */
+/**
+ * Entry point of the bench jar: the first argument names a tool, anything else runs the latency harness.
+ * Called once, from the main thread.
+ */
 public final class Main
 {
     private Main()
     {
     }
 
+    /**
+     * @param args {@code [TOOL] [OPTIONS]}; without a tool name the latency harness runs with all arguments.
+     */
     public static void main(final String[] args)
     {
-        if (args.length > 0 && args[0].equals("affinity"))
+        final String tool = args.length > 0 ? args[0] : "";
+        final String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+        final int status = switch (tool)
         {
-            System.exit(AffinityTool.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
-        }
-        System.out.println("hotpath bench");
+            case "harness" -> Harness.main(rest);
+            case "affinity" -> AffinityTool.run(rest, System.out, System.err);
+            default -> Harness.main(args);
+        };
+        System.exit(status);
     }
 }

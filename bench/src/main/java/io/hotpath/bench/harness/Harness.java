@@ -1,0 +1,159 @@
+package io.hotpath.bench.harness;
+
+import io.hotpath.bench.harness.impl.Implementations;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The latency harness's entry: parses the options, re-launches itself in a child JVM with the flags it needs, and
+ * in the child runs every selected scenario on every implementation. Called from the main thread.
+ */
+public final class Harness
+{
+    /** Exit status of a run that went well. */
+    public static final int OK = 0;
+    /** Exit status when a message was lost or a run failed. */
+    public static final int FAILED = 1;
+    /** Exit status for bad options. */
+    public static final int BAD_OPTIONS = 2;
+
+    private Harness()
+    {
+    }
+
+    /**
+     * @param args the command line.
+     * @return the exit status.
+     */
+    public static int main(final String[] args)
+    {
+        final HarnessOptions options;
+        try
+        {
+            options = HarnessOptions.parse(args);
+        }
+        catch (final OptionException ex)
+        {
+            System.err.println("hotpath-bench: " + ex.getMessage());
+            System.err.println("run with --help for the options");
+            return BAD_OPTIONS;
+        }
+        if (options.help())
+        {
+            System.out.print(HarnessOptions.helpText());
+            return OK;
+        }
+        if (!ChildJvm.isChild())
+        {
+            try
+            {
+                return ChildJvm.run(args);
+            }
+            catch (final IOException ex)
+            {
+                System.err.println("hotpath-bench: cannot start the benchmark JVM: " + ex.getMessage());
+                return FAILED;
+            }
+        }
+        return run(options, Faults.NONE, Implementations.create(options.impls()), System.out, System.err);
+    }
+
+    /**
+     * Run the benchmark in this JVM.
+     *
+     * @param options what to run.
+     * @param faults  injected faults; {@link Faults#NONE} in real runs.
+     * @param impls   the implementations, in the order of {@link HarnessOptions#impls()}.
+     * @param out     receives the table.
+     * @param err     receives progress and errors.
+     * @return {@link #OK}, or {@link #FAILED} when a message was lost, a run failed or output could not be written.
+     */
+    public static int run(
+        final HarnessOptions options,
+        final Faults faults,
+        final List<BenchImpl> impls,
+        final PrintStream out,
+        final PrintStream err)
+    {
+        final Instant startTime = Instant.now();
+        final Path dir = options.out() != null ? options.out() : Path.of("bench-results",
+            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        final RunContext context = context(options, faults);
+        final Driver driver = new Driver(options, context, impls, err);
+        final List<Result> results = race(driver, impls);
+        out.print(ResultTable.format(options.scenarios(), options.impls(), results));
+        out.flush();
+        boolean ok = true;
+        try
+        {
+            final Map<String, Object> settings = new LinkedHashMap<>();
+            settings.put("hotpath", context.engineConfig(options.idle()).build().toString());
+            settings.putAll(Implementations.settings(options.workers()));
+            Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, err);
+            err.println("hotpath-bench: results in " + dir.toAbsolutePath().normalize());
+        }
+        catch (final IOException ex)
+        {
+            err.println("hotpath-bench: cannot write results to " + dir + ": " + ex);
+            ok = false;
+        }
+        for (final Result r : results)
+        {
+            if (r.error() != null)
+            {
+                err.println("hotpath-bench: FAILED " + r.scenario() + " / " + r.impl() + ": " + r.error());
+                ok = false;
+            }
+            if (r.lost() != null && r.lost() > 0)
+            {
+                err.println("hotpath-bench: LOST " + r.lost() + " message(s) in scenario " + r.scenario() +
+                    " on impl " + r.impl());
+                ok = false;
+            }
+        }
+        return ok ? OK : FAILED;
+    }
+
+    /**
+     * Run every selected scenario on every implementation and return the figures, writing nothing but progress.
+     *
+     * @param options what to run.
+     * @param faults  injected faults.
+     * @param impls   the implementations; closed on return.
+     * @param err     receives progress.
+     * @return a result per scenario and supporting implementation, in run order.
+     */
+    public static List<Result> race(
+        final HarnessOptions options, final Faults faults, final List<BenchImpl> impls, final PrintStream err)
+    {
+        return race(new Driver(options, context(options, faults), impls, err), impls);
+    }
+
+    private static List<Result> race(final Driver driver, final List<BenchImpl> impls)
+    {
+        try
+        {
+            return driver.runAll();
+        }
+        finally
+        {
+            for (final BenchImpl impl : impls)
+            {
+                impl.close();
+            }
+        }
+    }
+
+    private static RunContext context(final HarnessOptions options, final Faults faults)
+    {
+        return new RunContext(options.workers(), options.idle(), options.affinity(), faults);
+    }
+}

@@ -1,0 +1,312 @@
+package io.hotpath.bench.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The harness's command line, parsed and validated once. Immutable and thread safe.
+ *
+ * @param scenarios  rows to run, in order.
+ * @param impls      implementations to race, in order.
+ * @param durationNs measured time of each row.
+ * @param warmupNs   warm-up of each row, before the histogram is reset.
+ * @param rates      target rates of the fixed-rate rows, messages per second.
+ * @param workers    engine workers, and the thread count of the peers' pools.
+ * @param affinity   an affinity profile, or null.
+ * @param idle       idle strategy of the engine's workers.
+ * @param out        output folder, or null for {@code ./bench-results/<timestamp>}.
+ * @param json       a second copy of the JSON summary, or null.
+ * @param quick      short durations, for smoke checks.
+ * @param help       print the options and exit.
+ * @param given      the options as given, for the run's metadata.
+ */
+public record HarnessOptions(
+    List<Scenario> scenarios,
+    List<String> impls,
+    long durationNs,
+    long warmupNs,
+    long[] rates,
+    int workers,
+    Path affinity,
+    String idle,
+    Path out,
+    Path json,
+    boolean quick,
+    boolean help,
+    Map<String, String> given)
+{
+    /** Implementations the harness knows, in the order they run within a scenario. */
+    public static final List<String> IMPLS = List.of(
+        "hotpath", "floor", "jctools", "disruptor", "pekko-classic", "pekko-typed", "pekko-affinity");
+    /** Default measured time per row: with the default rows the whole run takes about a minute. */
+    public static final long DURATION_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(800);
+    /** Default warm-up per row. */
+    public static final long WARMUP_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(400);
+    /** Measured time per row with --quick. */
+    public static final long QUICK_DURATION_NS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** Warm-up per row with --quick. */
+    public static final long QUICK_WARMUP_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Default target rates of the fixed-rate rows. */
+    public static final long[] RATES_DEFAULT = {1_000_000};
+    /** Default worker count: one per CPU of the reference machine. */
+    public static final int WORKERS_DEFAULT = 2;
+    /** Default idle strategy of the engine's workers. */
+    public static final String IDLE_DEFAULT = "busy-spin";
+
+    private static final List<String> IDLE_STRATEGIES = List.of("busy-spin", "yield", "backoff", "park");
+
+    /**
+     * @param args the command line.
+     * @return the validated options.
+     * @throws OptionException naming the first option that is unknown, lacks a value or has a malformed one.
+     */
+    public static HarnessOptions parse(final String[] args) throws OptionException
+    {
+        final Map<String, String> given = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++)
+        {
+            final String arg = args[i];
+            if (!arg.startsWith("--") && !arg.equals("-h"))
+            {
+                throw new OptionException("unexpected argument '" + arg + "': options start with --");
+            }
+            final int eq = arg.indexOf('=');
+            final String name = eq < 0 ? arg : arg.substring(0, eq);
+            if (name.equals("--quick") || name.equals("--help") || name.equals("-h"))
+            {
+                if (eq >= 0)
+                {
+                    throw new OptionException(name + " takes no value");
+                }
+                given.put(name.equals("-h") ? "--help" : name, "true");
+                continue;
+            }
+            if (!VALUED.contains(name))
+            {
+                throw new OptionException("unknown option '" + name + "'");
+            }
+            final String value;
+            if (eq >= 0)
+            {
+                value = arg.substring(eq + 1);
+            }
+            else if (i + 1 < args.length && !args[i + 1].startsWith("--"))
+            {
+                value = args[++i];
+            }
+            else
+            {
+                throw new OptionException(name + " needs a value");
+            }
+            if (value.isBlank())
+            {
+                throw new OptionException(name + " needs a value");
+            }
+            if (given.put(name, value) != null)
+            {
+                throw new OptionException(name + " is given twice");
+            }
+        }
+        return build(given);
+    }
+
+    private static final List<String> VALUED = List.of(
+        "--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers", "--affinity", "--idle", "--out",
+        "--json");
+
+    private static HarnessOptions build(final Map<String, String> given) throws OptionException
+    {
+        final boolean quick = given.containsKey("--quick");
+        final long[] rates = given.containsKey("--rate") ? rates(given.get("--rate")) : RATES_DEFAULT.clone();
+        final List<Scenario> scenarios;
+        try
+        {
+            scenarios = Scenarios.select(list("--scenarios", given.getOrDefault("--scenarios", "all")), rates);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new OptionException("--scenarios: " + ex.getMessage());
+        }
+        final List<String> impls = new ArrayList<>();
+        for (final String impl : list("--impls", given.getOrDefault("--impls", String.join(",", IMPLS))))
+        {
+            final String name = impl.toLowerCase(Locale.ROOT);
+            if (!IMPLS.contains(name))
+            {
+                throw new OptionException("--impls: unknown implementation '" + impl + "'; known: " +
+                    String.join(", ", IMPLS));
+            }
+            if (!impls.contains(name))
+            {
+                impls.add(name);
+            }
+        }
+        final long durationNs = given.containsKey("--duration") ? duration("--duration", given.get("--duration")) :
+            quick ? QUICK_DURATION_NS : DURATION_NS_DEFAULT;
+        final long warmupNs = given.containsKey("--warmup") ? duration("--warmup", given.get("--warmup")) :
+            quick ? QUICK_WARMUP_NS : WARMUP_NS_DEFAULT;
+        if (durationNs <= 0)
+        {
+            throw new OptionException("--duration: must be more than 0");
+        }
+        final int workers = given.containsKey("--workers") ? workers(given.get("--workers")) : WORKERS_DEFAULT;
+        final String idle = given.getOrDefault("--idle", IDLE_DEFAULT).toLowerCase(Locale.ROOT);
+        if (!IDLE_STRATEGIES.contains(idle))
+        {
+            throw new OptionException("--idle: unknown idle strategy '" + given.get("--idle") + "'; use one of " +
+                String.join(", ", IDLE_STRATEGIES));
+        }
+        Path affinity = null;
+        if (given.containsKey("--affinity"))
+        {
+            affinity = Path.of(given.get("--affinity"));
+            if (!Files.isRegularFile(affinity) || !Files.isReadable(affinity))
+            {
+                throw new OptionException("--affinity: no readable profile file at '" + affinity + "'");
+            }
+        }
+        final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
+        final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;
+        return new HarnessOptions(scenarios, List.copyOf(impls), durationNs, warmupNs, rates, workers, affinity,
+            idle, out, json, quick, given.containsKey("--help"), Map.copyOf(given));
+    }
+
+    private static List<String> list(final String option, final String value) throws OptionException
+    {
+        final List<String> items = new ArrayList<>();
+        for (final String item : value.split(",", -1))
+        {
+            if (item.isBlank())
+            {
+                throw new OptionException(option + ": empty name in '" + value + "'");
+            }
+            items.add(item.trim());
+        }
+        return items;
+    }
+
+    /**
+     * @param option named in the error.
+     * @param value  e.g. {@code 500ms}, {@code 5s}, {@code 250us}, {@code 1m}.
+     * @return nanoseconds.
+     * @throws OptionException when malformed.
+     */
+    static long duration(final String option, final String value) throws OptionException
+    {
+        final String v = value.trim().toLowerCase(Locale.ROOT);
+        int split = 0;
+        while (split < v.length() && Character.isDigit(v.charAt(split)))
+        {
+            split++;
+        }
+        final TimeUnit unit = switch (v.substring(split))
+        {
+            case "ns" -> TimeUnit.NANOSECONDS;
+            case "us" -> TimeUnit.MICROSECONDS;
+            case "ms" -> TimeUnit.MILLISECONDS;
+            case "s" -> TimeUnit.SECONDS;
+            case "m" -> TimeUnit.MINUTES;
+            default -> null;
+        };
+        if (split == 0 || split > 12 || unit == null)
+        {
+            throw new OptionException(option + ": '" + value + "' is not a duration; use a whole number with a " +
+                "unit: ns, us, ms, s or m (e.g. 500ms, 5s)");
+        }
+        return unit.toNanos(Long.parseLong(v.substring(0, split)));
+    }
+
+    private static long[] rates(final String value) throws OptionException
+    {
+        final List<String> items = list("--rate", value);
+        final long[] rates = new long[items.size()];
+        for (int i = 0; i < rates.length; i++)
+        {
+            final String item = items.get(i).toLowerCase(Locale.ROOT);
+            final long scale = item.endsWith("k") ? 1_000 : item.endsWith("m") ? 1_000_000 : 1;
+            final String digits = scale == 1 ? item : item.substring(0, item.length() - 1);
+            long rate = -1;
+            if (!digits.isEmpty() && digits.length() <= 9 && digits.chars().allMatch(Character::isDigit))
+            {
+                rate = Long.parseLong(digits) * scale;
+            }
+            if (rate < 1 || rate > 100_000_000)
+            {
+                throw new OptionException("--rate: '" + items.get(i) + "' is not a rate; use messages per second " +
+                    "from 1 to 100000000, e.g. 100000, 250k or 1m");
+            }
+            rates[i] = rate;
+        }
+        return Arrays.stream(rates).distinct().sorted().toArray();
+    }
+
+    private static int workers(final String value) throws OptionException
+    {
+        try
+        {
+            final int n = Integer.parseInt(value.trim());
+            if (n >= 1 && n <= 64)
+            {
+                return n;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below with the allowed range
+        }
+        throw new OptionException("--workers: '" + value + "' is not a worker count; use a whole number from 1 to 64");
+    }
+
+    /**
+     * @return the text --help prints.
+     */
+    public static String helpText()
+    {
+        return """
+            usage: java -jar hotpath-bench.jar [OPTIONS]
+
+            Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko in one run,
+            scenario by scenario. Prints one table (latencies in ns) and writes, per scenario and implementation,
+            an HdrHistogram percentile file (*.ns.hgrm, values in ns), an interval log for fixed-rate rows
+            (*.hlog), summary.json and percentiles.png. The jar starts a child JVM with the flags it needs.
+
+            options:
+              --scenarios LIST  comma-separated, default all. Names:
+                                  pingpong-cross      two actors on two workers, one round trip in flight
+                                  pingpong-same       two actors on one worker (direct handoff)
+                                  pingpong-backlog    one worker, 16 round trips in flight (reschedule path)
+                                  pingpong            the three above
+                                  burst-1000          1000 messages in flight between two actors
+                                  blast               one sender to one receiver across workers (throughput)
+                                  fan-in              a sender on every worker plus an outside thread into one actor
+                                  pipeline            gateway -> risk -> book -> publisher, as the rows
+                                                      pipeline-colocated (one worker) and pipeline-spread
+                                  fixed-rate          open loop at each --rate, latency from the intended send
+                                                      time; one row per rate: fixed-rate-100k, fixed-rate-1m, ...
+                                  wakeup              first message to an idle worker every 2 ms, one row per idle
+                                                      strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
+                                                      wakeup-park (each also selectable alone)
+              --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor, pekko-classic,
+                                pekko-typed, pekko-affinity. Each runs the scenarios it can express.
+              --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
+              --warmup TIME     warm-up per row before the histogram is reset, default 400ms
+              --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
+              --workers N       engine workers and peer pool threads, default 2
+              --affinity FILE   affinity profile (properties) to apply; recorded in the summary
+              --idle STRATEGY   idle strategy of the engine's workers: busy-spin (default), yield, backoff, park
+              --out DIR         output folder, default ./bench-results/<timestamp>
+              --json FILE       also write the JSON summary to FILE
+              --quick           every selected row at 100ms warm-up and 200ms measurement (smoke check)
+              --help            print this and exit
+
+            exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
+            """;
+    }
+}

@@ -1,0 +1,175 @@
+package io.hotpath.bench.harness;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Draws the percentile spectrum of every scenario and implementation: one chart per scenario, stacked in a grid in
+ * one PNG; x is {@code 1/(1-percentile)} on a log scale, labelled 50%, 90%, 99%..., y the latency in microseconds
+ * on a log scale. Drawn headless. Stateless.
+ * <p>
+ * XChart's log axis cannot take custom tick labels (its tick search runs away), so x is plotted as
+ * {@code log10(1/(1-percentile))} on a linear axis whose whole-number ticks are labelled as percentiles.
+ */
+public final class PercentilePlot
+{
+    private static final int CHART_WIDTH = 640;
+    private static final int CHART_HEIGHT = 400;
+    private static final int COLUMNS = 2;
+    /** Where the x axis ends: log10 of 1/(1-0.99999), the 99.999th percentile. */
+    private static final double MAX_X = 5;
+    /** The 50th percentile: log10(2). */
+    private static final double MEDIAN_X = Math.log10(2);
+
+    private PercentilePlot()
+    {
+    }
+
+    /**
+     * @param scenarios the rows, in order; those without latency are left out.
+     * @param results   the figures with their histograms.
+     * @param file      the PNG to write.
+     * @return true when a chart was written, false when there was nothing to draw.
+     * @throws IOException when the file cannot be written.
+     */
+    public static boolean write(final List<Scenario> scenarios, final List<Result> results, final Path file)
+        throws IOException
+    {
+        System.setProperty("java.awt.headless", "true");
+        final List<XYChart> charts = new ArrayList<>();
+        for (final Scenario s : scenarios)
+        {
+            final XYChart chart = chart(s, results);
+            if (chart != null)
+            {
+                charts.add(chart);
+            }
+        }
+        if (charts.isEmpty())
+        {
+            return false;
+        }
+        final int columns = Math.min(COLUMNS, charts.size());
+        final int rows = (charts.size() + columns - 1) / columns;
+        while (charts.size() < rows * columns)
+        {
+            charts.add(filler());
+        }
+        try (OutputStream out = Files.newOutputStream(file))
+        {
+            BitmapEncoder.saveBitmap(charts, rows, columns, out, BitmapEncoder.BitmapFormat.PNG);
+        }
+        return true;
+    }
+
+    private static XYChart chart(final Scenario scenario, final List<Result> results)
+    {
+        XYChart chart = null;
+        for (final Result r : results)
+        {
+            if (!r.scenario().equals(scenario.name()) || r.histogram() == null || r.histogram().getTotalCount() == 0)
+            {
+                continue;
+            }
+            if (chart == null)
+            {
+                chart = blank();
+                chart.setTitle(scenario.name());
+                chart.addAnnotation(new AnnotationLine(MEDIAN_X, true, false));
+            }
+            final List<Double> x = new ArrayList<>();
+            final List<Double> y = new ArrayList<>();
+            spectrum(r.histogram(), x, y);
+            final XYSeries series = chart.addSeries(r.impl(), x, y);
+            series.setMarker(SeriesMarkers.NONE);
+            series.setLineColor(color(r.impl()));
+        }
+        return chart;
+    }
+
+    private static void spectrum(final Histogram histogram, final List<Double> x, final List<Double> y)
+    {
+        for (final HistogramIterationValue v : histogram.percentiles(5))
+        {
+            final double p = v.getPercentileLevelIteratedTo() / 100.0;
+            final double at = p >= 1.0 - Math.pow(10, -MAX_X) ? MAX_X : Math.log10(1.0 / (1.0 - p));
+            x.add(at);
+            y.add(Math.max(histogram.highestEquivalentValue(v.getValueIteratedTo()), 1) / 1000.0);
+            if (at >= MAX_X)
+            {
+                break;
+            }
+        }
+    }
+
+    private static XYChart blank()
+    {
+        final XYChart chart = new XYChartBuilder().width(CHART_WIDTH).height(CHART_HEIGHT)
+            .xAxisTitle("percentile (grey line: 50%)").yAxisTitle("latency (us)").build();
+        final Styler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+        styler.setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(MAX_X);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentilePlot::percentileLabel);
+        chart.getStyler().setXAxisTickMarkSpacingHint(90);
+        return chart;
+    }
+
+    private static XYChart filler()
+    {
+        final XYChart chart = new XYChartBuilder().width(CHART_WIDTH).height(CHART_HEIGHT).build();
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setAxisTitlesVisible(false);
+        chart.getStyler().setAxisTicksVisible(false);
+        chart.getStyler().setPlotGridLinesVisible(false);
+        chart.getStyler().setPlotBorderVisible(false);
+        chart.getStyler().setLegendVisible(false);
+        return chart;
+    }
+
+    /** One colour per implementation in every chart, so a line is recognised across the grid. */
+    private static java.awt.Color color(final String impl)
+    {
+        return switch (impl)
+        {
+            case "hotpath" -> new java.awt.Color(0, 90, 200);
+            case "floor" -> java.awt.Color.BLACK;
+            case "jctools" -> new java.awt.Color(230, 130, 0);
+            case "disruptor" -> new java.awt.Color(0, 150, 60);
+            case "pekko-classic" -> new java.awt.Color(200, 30, 30);
+            case "pekko-typed" -> new java.awt.Color(140, 60, 180);
+            case "pekko-affinity" -> new java.awt.Color(140, 90, 40);
+            default -> java.awt.Color.GRAY;
+        };
+    }
+
+    /**
+     * @param x a point of the axis, {@code log10(1/(1-percentile))}.
+     * @return its label as a percentile, e.g. 99.9% at 3; unique per point, as XChart requires of tick labels.
+     */
+    static String percentileLabel(final Double x)
+    {
+        final double percentile = 100.0 * (1.0 - Math.pow(10, -x));
+        final int decimals = Math.max(0, (int)Math.ceil(x - 1e-9) - 2);
+        final String label = String.format(java.util.Locale.ROOT, "%." + decimals + "f%%", percentile);
+        return Math.abs(x - Math.rint(x)) < 1e-9 ? label : label + " ";
+    }
+}

@@ -1,0 +1,45 @@
+package io.hotpath.bench.harness;
+
+import io.hotpath.EngineConfig;
+
+import java.nio.file.Path;
+
+/**
+ * What an implementation needs to know to set a run up: thread counts, idle strategy, affinity profile and injected
+ * faults. Immutable and thread safe.
+ *
+ * @param workers  engine workers, and threads of the peers' pools.
+ * @param idle     idle strategy of the engine's workers.
+ * @param affinity an affinity profile, or null.
+ * @param faults   injected faults; {@link Faults#NONE} in real runs.
+ */
+public record RunContext(int workers, String idle, Path affinity, Faults faults)
+{
+    /**
+     * The one place the engine's configuration for a run is made: every engine the bench starts comes from here,
+     * so the affinity profile, once the engine can take one, is applied here and nowhere else.
+     *
+     * @param idleStrategy idle strategy of every worker (a wake-up row sets its own).
+     * @return a builder the caller may refine.
+     */
+    public EngineConfig.Builder engineConfig(final String idleStrategy)
+    {
+        final EngineConfig.Builder builder = EngineConfig.builder()
+            .workers(workers)
+            .idle(idleStrategy)
+            .inboundCapacity(16384)
+            .mailboxCapacity(4096)
+            .faultListener((ref, message, error, policy) ->
+                System.err.println("hotpath-bench: actor '" + ref.name() + "' threw " + error));
+        return withAffinityProfile(builder, affinity);
+    }
+
+    /**
+     * The affinity profile places every engine worker the harness starts: its CPUs and idle strategies override the
+     * harness's own choice, and its worker count must fit the scenario.
+     */
+    private static EngineConfig.Builder withAffinityProfile(final EngineConfig.Builder builder, final Path profile)
+    {
+        return profile == null ? builder : builder.affinity(profile);
+    }
+}

@@ -1,0 +1,31 @@
+package io.hotpath.bench.harness;
+
+/**
+ * One row of the results table: a named shape of traffic with its parameters. Immutable.
+ *
+ * @param name      as printed in the table and the JSON, e.g. {@code pingpong-cross} or {@code fixed-rate-1m}.
+ * @param kind      the shape of traffic.
+ * @param inFlight  messages circulating at once (round trips and pipelines).
+ * @param colocated true when the actors share one worker (one thread).
+ * @param ratePerSec target rate of a fixed-rate run, 0 otherwise.
+ * @param idle      the idle strategy a wake-up run measures, null otherwise.
+ */
+public record Scenario(
+    String name, ScenarioKind kind, int inFlight, boolean colocated, long ratePerSec, String idle)
+{
+    /**
+     * @return true when latency is recorded (every kind but the throughput-only ones).
+     */
+    public boolean hasLatency()
+    {
+        return kind != ScenarioKind.BLAST && kind != ScenarioKind.FAN_IN;
+    }
+
+    /**
+     * @return true when the run is a loop of round trips whose two halves may run on different threads.
+     */
+    public boolean hasCrossThreadShare()
+    {
+        return kind == ScenarioKind.ROUND_TRIP || kind == ScenarioKind.PIPELINE;
+    }
+}

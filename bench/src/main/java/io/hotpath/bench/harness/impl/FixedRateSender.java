@@ -1,0 +1,85 @@
+package io.hotpath.bench.harness.impl;
+
+import io.hotpath.bench.harness.Faults;
+import io.hotpath.bench.harness.Probe;
+
+/**
+ * An open-loop sender: message i is due at {@code start + i / rate}, carries that INTENDED time as its stamp, and
+ * when the sender falls behind (a stall, a full queue, a descheduled thread) it sends the overdue messages at once
+ * with their intended stamps, so a stall is charged to every message it delays (no coordinated omission).
+ * NOT thread safe: owned by the sending thread (an actor's worker, or a sender thread).
+ */
+final class FixedRateSender
+{
+    private static final int MASK = Pacing.FIXED_RATE_POOL - 1;
+
+    private final Envelope[] pool = Envelope.pool(Pacing.FIXED_RATE_POOL);
+    private final long ratePerSec;
+    private final Probe probe;
+    private final Probe.Sender sender;
+    private final Faults faults;
+    private long startNs;
+    private long next;
+    private long receivedCache;
+
+    FixedRateSender(final long ratePerSec, final Probe probe, final Faults faults)
+    {
+        this.ratePerSec = ratePerSec;
+        this.probe = probe;
+        this.sender = probe.newSender();
+        this.faults = faults;
+    }
+
+    /**
+     * Fix the schedule's origin; the sending thread, once, before the first {@link #sendDue}.
+     */
+    void start()
+    {
+        startNs = System.nanoTime();
+    }
+
+    /**
+     * Send what is due now, at most a batch.
+     *
+     * @param outlet where messages go.
+     * @return false once the run has stopped (the stop is acknowledged); the caller then stops calling.
+     */
+    boolean sendDue(final Outlet outlet)
+    {
+        if (!probe.sending())
+        {
+            sender.stop();
+            return false;
+        }
+        final long nowNs = System.nanoTime();
+        int sent = 0;
+        while (sent < Pacing.BATCH)
+        {
+            final long intendedNs = Pacing.intendedNs(startNs, next, ratePerSec);
+            if (intendedNs - nowNs > 0)
+            {
+                break;
+            }
+            if (next - receivedCache >= Pacing.FIXED_RATE_POOL && next - (receivedCache = probe.received()) >=
+                Pacing.FIXED_RATE_POOL)
+            {
+                break;
+            }
+            final Envelope m = pool[(int)next & MASK];
+            m.stampNs = intendedNs;
+            m.sequence = next + 1;
+            faults.maybeStall(m.sequence);
+            if (!outlet.offer(m))
+            {
+                break;
+            }
+            next++;
+            sent++;
+        }
+        if (sent > 0)
+        {
+            sender.sent(sent);
+        }
+        return true;
+    }
+}

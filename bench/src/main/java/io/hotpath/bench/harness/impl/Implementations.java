@@ -1,0 +1,58 @@
+package io.hotpath.bench.harness.impl;
+
+import io.hotpath.bench.harness.BenchImpl;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Creates the implementations by name. Stateless.
+ */
+public final class Implementations
+{
+    private Implementations()
+    {
+    }
+
+    /**
+     * @param names from {@link io.hotpath.bench.harness.HarnessOptions#IMPLS}.
+     * @return one implementation per name, in order.
+     */
+    public static List<BenchImpl> create(final List<String> names)
+    {
+        final List<BenchImpl> impls = new ArrayList<>();
+        for (final String name : names)
+        {
+            impls.add(switch (name)
+            {
+                case "hotpath" -> new HotpathBench();
+                case "floor" -> new FloorBench();
+                case "jctools" -> new JctoolsBench();
+                case "disruptor" -> new DisruptorBench();
+                case "pekko-classic" -> new PekkoClassicBench(false);
+                case "pekko-affinity" -> new PekkoClassicBench(true);
+                case "pekko-typed" -> new PekkoTypedBench();
+                default -> throw new IllegalArgumentException("unknown implementation " + name);
+            });
+        }
+        return impls;
+    }
+
+    /**
+     * @param workers the run's worker count.
+     * @return the peers' settings worth recording in the summary.
+     */
+    public static Map<String, Object> settings(final int workers)
+    {
+        final Map<String, Object> m = new LinkedHashMap<>();
+        m.put("floor", "two platform threads busy-spinning on volatile fields");
+        m.put("jctools", "org.jctools.queues.atomic.MpscAtomicArrayQueue, busy-spinning threads");
+        m.put("disruptor", "RingBuffer single producer, BusySpinWaitStrategy, BatchEventProcessor threads");
+        m.put("pekko-classic", PekkoConfig.describeDefault(workers));
+        m.put("pekko-typed", PekkoConfig.describeDefault(workers));
+        m.put("pekko-affinity", PekkoConfig.describeAffinity(workers));
+        return m;
+    }
+}

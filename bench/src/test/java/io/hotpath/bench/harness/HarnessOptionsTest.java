@@ -1,0 +1,123 @@
+package io.hotpath.bench.harness;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HarnessOptionsTest
+{
+    @Test
+    void noArgumentsSelectsEveryScenarioAndImplementationWithDefaults() throws OptionException
+    {
+        final HarnessOptions o = HarnessOptions.parse(new String[0]);
+        assertEquals(HarnessOptions.IMPLS, o.impls());
+        assertEquals(Scenarios.catalogue(HarnessOptions.RATES_DEFAULT), o.scenarios());
+        assertEquals(HarnessOptions.DURATION_NS_DEFAULT, o.durationNs());
+        assertEquals(HarnessOptions.WARMUP_NS_DEFAULT, o.warmupNs());
+        assertEquals(2, o.workers());
+        assertEquals("busy-spin", o.idle());
+        assertNull(o.affinity());
+        assertNull(o.out());
+        assertFalse(o.quick());
+    }
+
+    @Test
+    void parsesEveryValuedOptionInBothSpellings(@org.junit.jupiter.api.io.TempDir final Path dir) throws Exception
+    {
+        final Path profile = Files.writeString(dir.resolve("p.properties"), "workers=2\n");
+        final HarnessOptions o = HarnessOptions.parse(new String[]{
+            "--scenarios", "pipeline,fixed-rate", "--impls=hotpath,floor", "--duration", "5s", "--warmup=250ms",
+            "--rate", "100k,1m,2500", "--workers", "3", "--affinity", profile.toString(), "--idle", "park",
+            "--out", dir.toString(), "--json", dir.resolve("x.json").toString()});
+        assertEquals(List.of("pipeline-colocated", "pipeline-spread", "fixed-rate-2500", "fixed-rate-100k",
+            "fixed-rate-1m"), o.scenarios().stream().map(Scenario::name).toList());
+        assertEquals(List.of("hotpath", "floor"), o.impls());
+        assertEquals(TimeUnit.SECONDS.toNanos(5), o.durationNs());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(250), o.warmupNs());
+        assertArrayEquals(new long[]{2_500, 100_000, 1_000_000}, o.rates());
+        assertEquals(3, o.workers());
+        assertEquals(profile, o.affinity());
+        assertEquals("park", o.idle());
+        assertEquals(dir, o.out());
+    }
+
+    @Test
+    void groupSelectorsExpandToTheirRowsInCatalogueOrder() throws OptionException
+    {
+        final HarnessOptions o = HarnessOptions.parse(new String[]{"--scenarios", "wakeup,pingpong"});
+        assertEquals(List.of("pingpong-cross", "pingpong-same", "pingpong-backlog", "wakeup-busy-spin",
+            "wakeup-yield", "wakeup-backoff", "wakeup-park"), o.scenarios().stream().map(Scenario::name).toList());
+    }
+
+    @Test
+    void quickShortensDurationsUnlessGiven() throws OptionException
+    {
+        final HarnessOptions quick = HarnessOptions.parse(new String[]{"--quick"});
+        assertTrue(quick.quick());
+        assertEquals(HarnessOptions.QUICK_DURATION_NS, quick.durationNs());
+        assertEquals(HarnessOptions.QUICK_WARMUP_NS, quick.warmupNs());
+        final HarnessOptions given = HarnessOptions.parse(new String[]{"--quick", "--duration", "1s"});
+        assertEquals(TimeUnit.SECONDS.toNanos(1), given.durationNs());
+    }
+
+    @Test
+    void rejectsWhatItCannotUseNamingTheOption()
+    {
+        assertRejected("--bogus", new String[]{"--bogus"});
+        assertRejected("--duration", new String[]{"--duration", "5x"});
+        assertRejected("--duration", new String[]{"--duration", "fast"});
+        assertRejected("--duration", new String[]{"--duration"});
+        assertRejected("--warmup", new String[]{"--warmup", "10"});
+        assertRejected("--scenarios", new String[]{"--scenarios", "pingpong,nope"});
+        assertRejected("--impls", new String[]{"--impls", "akka"});
+        assertRejected("--rate", new String[]{"--rate", "0"});
+        assertRejected("--rate", new String[]{"--rate", "1x"});
+        assertRejected("--workers", new String[]{"--workers", "zero"});
+        assertRejected("--workers", new String[]{"--workers", "0"});
+        assertRejected("--idle", new String[]{"--idle", "sleepy"});
+        assertRejected("--affinity", new String[]{"--affinity", "/no/such/profile.properties"});
+        assertRejected("--out", new String[]{"--out", "a", "--out", "b"});
+        assertRejected("--quick", new String[]{"--quick=yes"});
+        assertRejected("stray", new String[]{"stray"});
+    }
+
+    @Test
+    void badOptionsExitWithStatusTwoBeforeAnyBenchmarkStarts()
+    {
+        assertEquals(Harness.BAD_OPTIONS, Harness.main(new String[]{"--duration", "soon"}));
+        assertEquals(Harness.BAD_OPTIONS, Harness.main(new String[]{"--nope"}));
+    }
+
+    @Test
+    void helpListsEveryOptionAndExitsZero() throws IOException
+    {
+        final String help = HarnessOptions.helpText();
+        for (final String option : List.of("--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers",
+            "--affinity", "--idle", "--out", "--json", "--quick", "--help"))
+        {
+            assertTrue(help.contains(option), option);
+        }
+        for (final String selector : Scenarios.SELECTORS)
+        {
+            assertTrue(help.contains(selector), selector);
+        }
+        assertEquals(Harness.OK, Harness.main(new String[]{"--help"}));
+    }
+
+    private static void assertRejected(final String named, final String[] args)
+    {
+        final OptionException ex = assertThrows(OptionException.class, () -> HarnessOptions.parse(args));
+        assertTrue(ex.getMessage().contains(named), () -> "'" + ex.getMessage() + "' should name " + named);
+    }
+}

@@ -1,0 +1,56 @@
+package io.hotpath.bench.harness.impl;
+
+import io.hotpath.bench.harness.Faults;
+import io.hotpath.bench.harness.Probe;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FixedRateSenderTest
+{
+    @Test
+    void overdueMessagesGoAtOnceStampedWithTheirIntendedTimes()
+    {
+        final Probe probe = new Probe(false);
+        final FixedRateSender sender = new FixedRateSender(1_000_000, probe, Faults.NONE);
+        final List<Long> stamps = new ArrayList<>();
+        final List<Long> sentAt = new ArrayList<>();
+        final Outlet outlet = (m) ->
+        {
+            stamps.add(m.stampNs);
+            sentAt.add(System.nanoTime());
+            return true;
+        };
+        sender.start();
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+        assertTrue(sender.sendDue(outlet));
+        // 2 ms behind at 1 message per microsecond: a full batch is overdue and goes in one call
+        assertEquals(Pacing.BATCH, stamps.size());
+        for (int i = 0; i < stamps.size(); i++)
+        {
+            assertEquals(stamps.get(0) + i * 1_000L, stamps.get(i), "message " + i + " keeps its place in the schedule");
+            assertTrue(sentAt.get(i) - stamps.get(i) >= TimeUnit.MILLISECONDS.toNanos(1),
+                "message " + i + " was sent late and its stamp says when it was due, not when it went");
+        }
+        probe.stop();
+        assertFalse(sender.sendDue(outlet), "a stopped run sends nothing more");
+        assertEquals(Pacing.BATCH, stamps.size());
+    }
+
+    @Test
+    void theScheduleIsExactAndDoesNotOverflow()
+    {
+        assertEquals(5L + 3_333L, Pacing.intendedNs(5, 1, 300_000));
+        assertEquals(5L + 6_666L, Pacing.intendedNs(5, 2, 300_000));
+        assertEquals(1_000_000_000L, Pacing.intendedNs(0, 300_000, 300_000));
+        final long index = 50_000_000_000L;
+        assertEquals(index * 1_000L, Pacing.intendedNs(0, index, 1_000_000), "50 G messages in, no overflow");
+    }
+}

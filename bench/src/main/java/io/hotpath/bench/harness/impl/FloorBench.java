@@ -36,23 +36,13 @@ public final class FloorBench implements BenchImpl
         return scenario.colocated() ? sameThread(probe, context.faults()) : crossThread(probe, context.faults());
     }
 
-    /** The two volatile fields, each written by one side; padded apart so each side's line is its own. */
-    static final class Exchange
+    /**
+     * The two volatile fields, each written by one side, on cache lines of their own. The padding is a class
+     * hierarchy because the JVM groups a class's fields by size, so bytes declared between two longs of one class
+     * would not separate them.
+     */
+    static final class Exchange extends ExchangePongFields
     {
-        byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
-        byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
-        byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
-        byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
-        /** Written by the initiator: the sequence of the ping; -1 tells the responder to exit. */
-        volatile long ping;
-        byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
-        byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
-        byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
-        byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
-        /** Written by the responder: the sequence answered. */
-        volatile long pong;
-        /** The responder's thread; a plain store published by its first pong. */
-        long responderThreadId;
         byte p200, p201, p202, p203, p204, p205, p206, p207, p208, p209, p210, p211, p212, p213, p214, p215;
         byte p216, p217, p218, p219, p220, p221, p222, p223, p224, p225, p226, p227, p228, p229, p230, p231;
         byte p232, p233, p234, p235, p236, p237, p238, p239, p240, p241, p242, p243, p244, p245, p246, p247;
@@ -158,4 +148,38 @@ public final class FloorBench implements BenchImpl
         });
         return threads.start();
     }
+}
+
+/** Padding before the ping. */
+abstract class ExchangePad0
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+/** The initiator's field. */
+abstract class ExchangePingFields extends ExchangePad0
+{
+    /** Written by the initiator: the sequence of the ping; -1 tells the responder to exit. */
+    volatile long ping;
+}
+
+/** Padding between the two sides. */
+abstract class ExchangePad1 extends ExchangePingFields
+{
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
+}
+
+/** The responder's fields. */
+abstract class ExchangePongFields extends ExchangePad1
+{
+    /** Written by the responder: the sequence answered. */
+    volatile long pong;
+    /** The responder's thread; a plain store published by its first pong. */
+    long responderThreadId;
 }

@@ -19,6 +19,8 @@ public final class ActorBuilder<M>
     private int worker = -1;
     private FaultPolicy faultPolicy = FaultPolicy.resume();
     private ActorRef<?> parent;
+    private boolean sequential;
+    private boolean reentrant = true;
 
     ActorBuilder(final EngineCore core, final ActorFactory<M> factory)
     {
@@ -90,13 +92,41 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Let the actor's handler (or typed methods) {@link Await#await await} replies: each message runs on a JDK
+     * continuation that suspends at an await and resumes on this worker when the reply arrives. Needs the JVM flag
+     * {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}; without it spawn fails naming the flag.
+     *
+     * @return this.
+     */
+    public ActorBuilder<M> sequential()
+    {
+        sequential = true;
+        return this;
+    }
+
+    /**
+     * For a sequential actor: whether its other messages may run while one of its methods awaits (true, the
+     * default, as with Swift actors). With false its mailbox waits until the awaiting method ends; then awaiting
+     * anything that needs this actor itself deadlocks, and awaiting an ask to itself fails at once.
+     *
+     * @param value reentrancy.
+     * @return this.
+     */
+    public ActorBuilder<M> reentrant(final boolean value)
+    {
+        reentrant = value;
+        return this;
+    }
+
+    /**
      * @return the new actor's address.
      * @throws EngineClosedException    when the engine is closed.
      * @throws IllegalArgumentException when the name is malformed or taken.
      */
     public ActorRef<M> spawn()
     {
-        return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy, parent);
+        return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy, parent,
+            sequential, reentrant);
     }
 
     /**
@@ -138,6 +168,20 @@ public final class ActorBuilder<M>
         public Typed<T> faultPolicy(final FaultPolicy value)
         {
             builder.faultPolicy(value);
+            return this;
+        }
+
+        /** @return this, with methods that may {@link Await#await await}; see {@link ActorBuilder#sequential()}. */
+        public Typed<T> sequential()
+        {
+            builder.sequential();
+            return this;
+        }
+
+        /** @param value see {@link ActorBuilder#reentrant(boolean)}. @return this. */
+        public Typed<T> reentrant(final boolean value)
+        {
+            builder.reentrant(value);
             return this;
         }
 

@@ -32,7 +32,8 @@ class PlainJavaChildTest
         final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue(), output);
-        assertThat(output).contains("round trips: 10000", "dead letters: 0");
+        assertThat(output).contains("round trips: 10000", "dead letters: 0",
+            "await unavailable: --add-exports java.base/jdk.internal.vm=ALL-UNNAMED");
         assertThat(output.toLowerCase(Locale.ROOT)).doesNotContain("warning");
     }
 
@@ -70,6 +71,19 @@ class PlainJavaChildTest
                 }
                 System.out.println("round trips: " + rounds);
                 System.out.println("dead letters: " + engine.deadLetters().count());
+                try
+                {
+                    engine.actor((ActorContext<String> ctx) -> (String m) -> { }).sequential().spawn();
+                    System.out.println("a sequential actor started without the flag");
+                }
+                catch (final UnsupportedOperationException ex)
+                {
+                    if (!Await.isAvailable() && ex.getMessage().contains(
+                        "--add-exports java.base/jdk.internal.vm=ALL-UNNAMED"))
+                    {
+                        System.out.println("await unavailable: --add-exports java.base/jdk.internal.vm=ALL-UNNAMED");
+                    }
+                }
             }
         }
     }

@@ -103,6 +103,12 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
 
     /** The actor's parent, or null for an actor spawned by the engine. */
     final ActorCell<?> parent;
+    /** Each handler run is a fiber that may await. */
+    final boolean sequential;
+    /** A sequential actor's other messages may run while one of its methods awaits. */
+    final boolean reentrant;
+    /** The suspended fiber of a non-reentrant actor, whose answers act on arrival; owner's thread only. */
+    Fiber exclusiveFiber;
     /** Created on the worker before the first message; replaced on restart. */
     Actor<M> actor;
     /** RUNNING, SUSPENDED, STOPPING, STOPPED: one field, so a send decides the path with one load. */
@@ -137,10 +143,14 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         final ActorFactory<M> factory,
         final FaultPolicy faultPolicy,
         final int mailboxCapacity,
-        final ActorCell<?> parent)
+        final ActorCell<?> parent,
+        final boolean sequential,
+        final boolean reentrant)
     {
         super(id, name, worker);
         this.parent = parent;
+        this.sequential = sequential;
+        this.reentrant = reentrant;
         this.factory = factory;
         this.faultPolicy = faultPolicy;
         this.mailbox = new LocalRing<>(mailboxCapacity);
@@ -297,6 +307,17 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     private ReplyCore<?> takeAsk(final String what)
     {
         checkOwnerThread(what);
+        final Fiber fiber = sequential ? Fiber.current() : null;
+        if (fiber != null && fiber.cell == this)
+        {
+            if (!fiber.askPending)
+            {
+                throw new IllegalStateException(what + "(): actor '" + name + "' is not handling an ask in this " +
+                    "method (or has answered it already)");
+            }
+            fiber.askPending = false;
+            return fiber.ask;
+        }
         final ReplyCore<?> ask = currentAsk;
         if (ask == null)
         {
@@ -407,6 +428,11 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
             engineMessage.onTurn(this);
             return;
         }
+        if (sequential)
+        {
+            Fiber.start(this, message, null);
+            return;
+        }
         try
         {
             a.onMessage((M)message);
@@ -434,6 +460,11 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         }
         final Object request = exchange.request;
         exchange.request = null;
+        if (sequential)
+        {
+            Fiber.start(this, request, exchange);
+            return;
+        }
         currentAsk = exchange;
         try
         {
@@ -456,6 +487,35 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         {
             currentAsk = null;
             exchange.tryComplete(null, new IllegalStateException("actor '" + name + "' handled an ask without " +
+                "answering it; call ctx.reply(value), or keep it with ctx.replyLater()"));
+        }
+    }
+
+    /** The body of a sequential actor's fiber: the handler, with the same ask and fault rules as a plain run. */
+    @SuppressWarnings("unchecked")
+    void runInFiber(final Fiber fiber)
+    {
+        final Actor<M> a = actor;
+        try
+        {
+            a.onMessage((M)fiber.request);
+        }
+        catch (final Throwable ex)
+        {
+            if (fiber.askPending)
+            {
+                countException();
+                fiber.askPending = false;
+                fiber.ask.tryComplete(null, ex);
+                return;
+            }
+            Supervisor.onFault(this, fiber.request, ex);
+            return;
+        }
+        if (fiber.askPending)
+        {
+            fiber.askPending = false;
+            fiber.ask.tryComplete(null, new IllegalStateException("actor '" + name + "' handled an ask without " +
                 "answering it; call ctx.reply(value), or keep it with ctx.replyLater()"));
         }
     }

@@ -179,8 +179,15 @@ public final class EngineCore
         final String name,
         final int workerIndex,
         final FaultPolicy faultPolicy,
-        final ActorRef<?> parentRef)
+        final ActorRef<?> parentRef,
+        final boolean sequential,
+        final boolean reentrant)
     {
+        if (sequential && !Continuations.available())
+        {
+            throw new UnsupportedOperationException("a sequential actor (one that awaits) cannot run here: " +
+                Continuations.reason());
+        }
         if (factory == null)
         {
             throw new NullPointerException("actor factory is null; pass a function that creates the actor");
@@ -199,7 +206,8 @@ public final class EngineCore
                 "handler, on " + parent.worker.name);
         }
         final ActorCell<M> cell = new ActorCell<>(id, actorName, worker, factory,
-            faultPolicy == null ? FaultPolicy.resume() : faultPolicy, config.mailboxCapacity(), parent);
+            faultPolicy == null ? FaultPolicy.resume() : faultPolicy, config.mailboxCapacity(), parent, sequential,
+            reentrant);
         if (byName.putIfAbsent(actorName, cell) != null)
         {
             throw new IllegalArgumentException("actor name '" + actorName + "' is taken by a live actor; " +

@@ -136,13 +136,21 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     @Override
     final boolean isControl()
     {
-        return watch && !answered;
+        // a watch acts on arrival; so does an answer to an actor that waits for it with its mailbox held
+        return watch ? !answered : answered && asker != null && asker.exclusiveFiber != null;
     }
 
     @Override
     final void onArrival(final Worker worker, final ActorCell<?> target)
     {
-        target.addWatcher(this);
+        if (answered)
+        {
+            worker.runTurn(target, this);
+        }
+        else
+        {
+            target.addWatcher(this);
+        }
     }
 
     @Override

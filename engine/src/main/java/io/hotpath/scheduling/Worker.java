@@ -269,6 +269,21 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         }
     }
 
+    /**
+     * Give an actor a turn now, outside its mailbox order: for what a non-reentrant actor's suspended method waits
+     * for (its answer, its timeout), which must not queue behind the messages held until that method ends.
+     */
+    void runTurn(final ActorCell<?> cell, final EngineMessage message)
+    {
+        final ActorCell<?> caller = current;
+        current = cell;
+        cell.flags |= ActorCell.RUNNING;
+        message.onTurn(cell);
+        cell.flags &= ~ActorCell.RUNNING;
+        current = caller;
+        scheduleIfBacklogged(cell);
+    }
+
     /** Schedule an idle actor that has a backlog (after a restart, or an answer added beyond capacity). */
     void scheduleIfBacklogged(final ActorCell<?> cell)
     {

@@ -1,0 +1,88 @@
+package io.hotpath;
+
+import io.hotpath.scheduling.AwaitCore;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/**
+ * Sequential actor code: inside the handler of an actor spawned with {@link ActorBuilder#sequential()}, code reads
+ * top to bottom over asynchronous replies.
+ * <pre>{@code
+ * import static io.hotpath.Await.await;
+ *
+ * long left = await(from.ask(a -> a.withdraw(amount)));   // suspends; the actor is free meanwhile
+ * await(to.ask(a -> a.deposit(amount)));
+ * }</pre>
+ * An await of a reply that has arrived returns at once. Otherwise it suspends the method on a JDK continuation,
+ * releases the actor (its other messages may run, unless it is not reentrant), and resumes the method on the same
+ * worker when the answer comes; a failed reply throws its exception at the await. Needs the JVM flag
+ * {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}; without it every method here throws an
+ * {@link UnsupportedOperationException} naming the flag, and the rest of the engine works as before. A method must
+ * not await while holding a monitor ({@code synchronized}): that fails with a clear error instead of hanging.
+ * Thread safety: call these only on a sequential actor's worker, from its own methods.
+ */
+public final class Await
+{
+    private Await()
+    {
+    }
+
+    /**
+     * @param reply a reply this actor asked for.
+     * @param <T>   the answer's type.
+     * @return the answer.
+     * @throws RuntimeException the exception the actor asked threw (a checked one wrapped in
+     *                          {@link ReplyException}), or {@link AwaitTimeoutException} past a deadline.
+     */
+    public static <T> T await(final Reply<T> reply)
+    {
+        return AwaitCore.await(reply);
+    }
+
+    /**
+     * Suspend this method for a while, on the worker's timer wheel; the actor is free meanwhile.
+     *
+     * @param duration how long.
+     */
+    public static void sleep(final Duration duration)
+    {
+        AwaitCore.sleep(duration.toNanos());
+    }
+
+    /**
+     * Run code whose every await must end within the timeout.
+     *
+     * @param timeout from now.
+     * @param body    the code.
+     * @param <T>     its result's type.
+     * @return its result.
+     * @throws Exception what the body throws, or {@link AwaitTimeoutException} at an await that was too late.
+     */
+    public static <T> T withTimeout(final Duration timeout, final Callable<T> body) throws Exception
+    {
+        return AwaitCore.withDeadline(AwaitCore.nowNs() + timeout.toNanos(), body);
+    }
+
+    /**
+     * Run code whose every await must end by the deadline.
+     *
+     * @param deadlineNs on the engine's clock ({@code System.nanoTime()} unless configured otherwise).
+     * @param body       the code.
+     * @param <T>        its result's type.
+     * @return its result.
+     * @throws Exception what the body throws, or {@link AwaitTimeoutException} at an await that was too late.
+     */
+    public static <T> T withDeadline(final long deadlineNs, final Callable<T> body) throws Exception
+    {
+        return AwaitCore.withDeadline(deadlineNs, body);
+    }
+
+    /**
+     * @return true when this JVM can run sequential actors (the flag is present).
+     */
+    public static boolean isAvailable()
+    {
+        return AwaitCore.unavailableReason() == null;
+    }
+}

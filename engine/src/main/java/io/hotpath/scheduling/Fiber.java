@@ -1,0 +1,202 @@
+package io.hotpath.scheduling;
+
+import io.hotpath.AwaitTimeoutException;
+
+import java.util.function.BiConsumer;
+
+/**
+ * One run of a sequential actor's handler on a continuation, so it can suspend at an await and resume on the same
+ * worker when the awaited reply arrives. Owner worker's thread only.
+ * <p>
+ * While suspended, the actor is released: its other messages run (unless it opted out of reentrancy, when its
+ * mailbox waits). The resumption re-enters the actor as a message does: the awaited answer takes its turn, and the
+ * fiber continues inside that turn, under the actor's exclusion.
+ */
+final class Fiber implements Runnable, BiConsumer<Object, Throwable>
+{
+    static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    final ActorCell<?> cell;
+    final Object request;
+    /** The ask this run answers, or null for a told message. */
+    final ReplyCore<?> ask;
+    boolean askPending;
+    private final Object continuation;
+    /** The reply the fiber is suspended on, or null while it runs. */
+    ReplyCore<?> waitingOn;
+    /** Set before a resumption that must throw at the await instead (a timeout). */
+    private Throwable interruption;
+    /** Deadline of the innermost withTimeout/withDeadline, on the engine's clock. */
+    long deadlineNs = NO_DEADLINE;
+    private long deadlineTimerId = -1;
+
+    private Fiber(final ActorCell<?> cell, final Object request, final ReplyCore<?> ask)
+    {
+        this.cell = cell;
+        this.request = request;
+        this.ask = ask;
+        this.askPending = ask != null;
+        this.continuation = Continuations.create(this);
+    }
+
+    /** Run a sequential actor's handler for one message (or ask) on a fresh continuation. */
+    static void start(final ActorCell<?> cell, final Object request, final ReplyCore<?> ask)
+    {
+        new Fiber(cell, request, ask).enter();
+    }
+
+    /** The continuation's body: the handler, with the engine's fault and ask rules. */
+    @Override
+    public void run()
+    {
+        cell.runInFiber(this);
+    }
+
+    /** The fiber running on this thread, innermost first; set only around a fiber's run, never per message. */
+    private static final ThreadLocal<Fiber> CURRENT = new ThreadLocal<>();
+
+    /**
+     * @return the fiber running on the calling thread, or null.
+     */
+    static Fiber current()
+    {
+        return CURRENT.get();
+    }
+
+    private void enter()
+    {
+        final Fiber outer = CURRENT.get();
+        CURRENT.set(this);
+        try
+        {
+            Continuations.run(continuation);
+        }
+        finally
+        {
+            CURRENT.set(outer);
+        }
+        if (Continuations.isDone(continuation))
+        {
+            onDone();
+        }
+    }
+
+    private void onDone()
+    {
+        releaseExclusive();
+    }
+
+    private void releaseExclusive()
+    {
+        if (cell.exclusiveFiber == this)
+        {
+            cell.exclusiveFiber = null;
+            cell.flags &= ~ActorCell.SUSPENDED;
+            cell.worker.scheduleIfBacklogged(cell);
+        }
+    }
+
+    /**
+     * Suspend until the reply arrives (or the deadline passes); on this fiber, inside its continuation.
+     */
+    void suspendOn(final ReplyCore<?> reply)
+    {
+        final String monitor = MonitorGuard.heldMonitor();
+        if (monitor != null)
+        {
+            throw new IllegalStateException("await in actor '" + cell.name + "' while holding a monitor (" + monitor +
+                "): a suspended method must not hold a lock, or the worker could wait for itself; await outside " +
+                "the synchronized block");
+        }
+        waitingOn = reply;
+        if (deadlineNs != NO_DEADLINE)
+        {
+            deadlineTimerId = cell.worker.timers.schedule(deadlineNs, nowNs -> cell.worker.sendEngineMessage(cell,
+                new Interrupt(this, reply, new AwaitTimeoutException("await in actor '" + cell.name +
+                "' passed its deadline waiting for actor '" + reply.targetName() + "'"))));
+        }
+        if (!cell.reentrant)
+        {
+            cell.exclusiveFiber = this;
+            cell.flags |= ActorCell.SUSPENDED;
+        }
+        reply.addCallback(this);
+        try
+        {
+            Continuations.yieldNow();
+        }
+        catch (final IllegalStateException pinned)
+        {
+            // could not suspend: undo the wait, so the later answer finds nobody waiting
+            waitingOn = null;
+            releaseExclusive();
+            throw new IllegalStateException("actor '" + cell.name + "': " + pinned.getMessage(), pinned);
+        }
+        waitingOn = null;
+        if (deadlineTimerId >= 0)
+        {
+            cell.worker.timers.cancel(deadlineTimerId);
+            deadlineTimerId = -1;
+        }
+        final Throwable thrown = interruption;
+        if (thrown != null)
+        {
+            interruption = null;
+            throw thrown instanceof RuntimeException runtime ? runtime : new IllegalStateException(thrown);
+        }
+    }
+
+    /** The awaited reply arrived, on the asker's worker within its turn: resume. */
+    @Override
+    public void accept(final Object value, final Throwable error)
+    {
+        if (waitingOn != null)
+        {
+            enter();
+        }
+    }
+
+    /** Resume with an exception at the await, if still waiting on that reply. */
+    void interrupt(final ReplyCore<?> reply, final Throwable error)
+    {
+        if (waitingOn == reply)
+        {
+            waitingOn = null;
+            interruption = error;
+            enter();
+        }
+    }
+
+    /** A timeout (or a cancellation) travelling to the fiber's actor; acts at once if the actor waits for it. */
+    static final class Interrupt extends EngineMessage
+    {
+        private final Fiber fiber;
+        private final ReplyCore<?> reply;
+        private final Throwable error;
+
+        Interrupt(final Fiber fiber, final ReplyCore<?> reply, final Throwable error)
+        {
+            this.fiber = fiber;
+            this.reply = reply;
+            this.error = error;
+        }
+
+        @Override
+        boolean isControl()
+        {
+            return fiber.cell.exclusiveFiber != null;
+        }
+
+        @Override
+        void onArrival(final Worker worker, final ActorCell<?> target)
+        {
+            worker.runTurn(target, this);
+        }
+
+        @Override
+        void onTurn(final ActorCell<?> target)
+        {
+            fiber.interrupt(reply, error);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.hotpath.scheduling;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MonitorInfo;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * Finds a monitor held by a method about to suspend. The JDK lets a continuation suspend with a monitor held, but
+ * a worker thread that then meets the same lock again (another actor's synchronized block) would wait for itself
+ * forever, so await refuses instead. The check reads the thread's own locked monitors, which costs microseconds: it
+ * runs only when an await really suspends, never on the per-message path. Thread safe.
+ */
+final class MonitorGuard
+{
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final String FIBER = Fiber.class.getName();
+
+    private MonitorGuard()
+    {
+    }
+
+    /**
+     * @return a description of a monitor the calling fiber's method holds (locked above the fiber's own frame), or
+     * null when it holds none.
+     */
+    static String heldMonitor()
+    {
+        if (!THREADS.isObjectMonitorUsageSupported())
+        {
+            return null;
+        }
+        final ThreadInfo[] infos = THREADS.getThreadInfo(new long[]{Thread.currentThread().threadId()}, true, false);
+        if (infos.length == 0 || infos[0] == null)
+        {
+            return null;
+        }
+        final StackTraceElement[] stack = infos[0].getStackTrace();
+        int fiberDepth = stack.length;
+        for (int i = 0; i < stack.length; i++)
+        {
+            if (FIBER.equals(stack[i].getClassName()) && "run".equals(stack[i].getMethodName()))
+            {
+                fiberDepth = i;
+                break;
+            }
+        }
+        for (final MonitorInfo monitor : infos[0].getLockedMonitors())
+        {
+            if (monitor.getLockedStackDepth() >= 0 && monitor.getLockedStackDepth() < fiberDepth)
+            {
+                return monitor.getClassName() + " locked in " + monitor.getLockedStackFrame();
+            }
+        }
+        return null;
+    }
+}

@@ -79,6 +79,29 @@ public final class Await
     }
 
     /**
+     * @return the cancellation this method works under (the one its ask carried, or a new one): check it to stop
+     * early; cancel it to fail the replies this method is waiting for.
+     */
+    public static CancellationToken cancellation()
+    {
+        return AwaitCore.cancellation();
+    }
+
+    /**
+     * Run code under a given cancellation: the asks it makes carry that token to their targets.
+     *
+     * @param token the token, e.g. {@code cancellation().newChild()}.
+     * @param body  the code.
+     * @param <T>   its result's type.
+     * @return its result.
+     * @throws Exception what the body throws.
+     */
+    public static <T> T withCancellation(final CancellationToken token, final Callable<T> body) throws Exception
+    {
+        return AwaitCore.withToken(token, body);
+    }
+
+    /**
      * @return true when this JVM can run sequential actors (the flag is present).
      */
     public static boolean isAvailable()

@@ -215,6 +215,15 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
             exchange.timerWorker = here;
             exchange.timerId = here.timers.schedule(nowNs + timeoutNs, exchange);
         }
+        if (asker != null && asker.sequential)
+        {
+            final Fiber fiber = Fiber.current();
+            if (fiber != null && fiber.cell == asker && fiber.token != null)
+            {
+                exchange.token = fiber.token;
+                fiber.token.register(exchange);
+            }
+        }
         worker.send(this, reply, true);
         return reply;
     }

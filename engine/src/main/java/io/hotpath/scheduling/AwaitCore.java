@@ -50,8 +50,75 @@ public final class AwaitCore
         final ReplyCore<Object> core = wake;
         core.prepare(fiber.cell, fiber.cell, "sleep", 0, 0);
         final Worker worker = fiber.cell.worker;
-        worker.timers.schedule(worker.core.clock.nanoTime() + delayNs, nowNs -> core.tryComplete(null, null));
+        if (fiber.token != null)
+        {
+            core.token = fiber.token;
+            fiber.token.register(core);
+        }
+        worker.timers.schedule(worker.core.clock.nanoTime() + delayNs, nowNs -> core.tryCompleteQuietly(null, null));
         fiber.suspendOn(core);
+        outcome(core);
+    }
+
+    /**
+     * @return the cancellation the calling method works under, made on first use.
+     */
+    public static io.hotpath.CancellationToken cancellation()
+    {
+        final Fiber fiber = fiber("cancellation");
+        if (fiber.token == null)
+        {
+            fiber.token = new io.hotpath.CancellationToken();
+        }
+        return (io.hotpath.CancellationToken)fiber.token;
+    }
+
+    /**
+     * Run code under another cancellation: the asks it makes carry that token.
+     *
+     * @param token the token.
+     * @param body  the code.
+     * @param <T>   its result's type.
+     * @return its result.
+     * @throws Exception what the body throws.
+     */
+    public static <T> T withToken(final CancellationCore token, final Callable<T> body) throws Exception
+    {
+        final Fiber fiber = fiber("withToken");
+        final CancellationCore outer = fiber.token;
+        fiber.token = token;
+        try
+        {
+            return body.call();
+        }
+        finally
+        {
+            fiber.token = outer;
+        }
+    }
+
+    /**
+     * @param parent a token.
+     * @param child  cancelled when the parent is.
+     */
+    public static void linkChild(final CancellationCore parent, final CancellationCore child)
+    {
+        parent.register(child);
+    }
+
+    /**
+     * A reply the calling method completes itself (a task group's wake-up), delivered to its own actor.
+     *
+     * @param <T> its type.
+     * @return the reply.
+     */
+    public static <T> io.hotpath.Reply<T> selfReply()
+    {
+        final Fiber fiber = fiber("selfReply");
+        final io.hotpath.Reply<T> reply = new io.hotpath.Reply<>();
+        final ReplyCore<T> core = reply;
+        core.prepare(fiber.cell, fiber.cell, "wake", 0, 0);
+        return reply;
     }
 
     /**

@@ -29,6 +29,8 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     /** Deadline of the innermost withTimeout/withDeadline, on the engine's clock. */
     long deadlineNs = NO_DEADLINE;
     private long deadlineTimerId = -1;
+    /** The cancellation this run works under: the starting ask's, or one set by the method; null for none. */
+    CancellationCore token;
 
     private Fiber(final ActorCell<?> cell, final Object request, final ReplyCore<?> ask)
     {
@@ -36,6 +38,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         this.request = request;
         this.ask = ask;
         this.askPending = ask != null;
+        this.token = ask == null ? null : ask.token;
         this.continuation = Continuations.create(this);
     }
 

@@ -59,6 +59,8 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     long askedAtNs;
     long timerId = -1;
     Worker timerWorker;
+    /** The cancellation the ask was made under (a fiber's), carried to the callee; null for none. */
+    CancellationCore token;
 
     /**
      * Make the reply ready for a new question; the previous round must be over.
@@ -86,6 +88,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         this.askedAtNs = nowNs;
         this.timerId = -1;
         this.timerWorker = null;
+        this.token = null;
     }
 
     /**
@@ -95,9 +98,14 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
      */
     protected final boolean tryComplete(final Object value, final Throwable error)
     {
+        return complete(value, error, true);
+    }
+
+    private boolean complete(final Object value, final Throwable error, final boolean countLate)
+    {
         if (!STATE.compareAndSet(this, PENDING, DONE))
         {
-            if (target != null)
+            if (countLate && target != null)
             {
                 target.worker.core.deadLetters.record(target, error == null ? value : error,
                     DeadLetterReason.LATE_REPLY);
@@ -107,6 +115,10 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         this.value = value;
         this.error = error;
         this.answered = true;
+        if (token != null)
+        {
+            token.unregister(this);
+        }
         cancelTimerIfOwned();
         final ActorCell<?> asker = this.asker;
         if (asker != null)
@@ -118,6 +130,12 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
             completeFuture();
         }
         return true;
+    }
+
+    /** Complete unless completed already, without counting a late outcome: for cancellation. */
+    final void tryCompleteQuietly(final Object value, final Throwable error)
+    {
+        complete(value, error, false);
     }
 
     @SuppressWarnings("unchecked")

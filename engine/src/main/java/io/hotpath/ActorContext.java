@@ -57,6 +57,15 @@ public interface ActorContext<M>
     Reply<ActorRef<?>> watch(ActorRef<?> other);
 
     /**
+     * A reply this actor completes from anywhere, e.g. an I/O completion handler on another thread: its answer is
+     * delivered to this actor's worker, so callbacks and {@link Await#await} see it under this actor's exclusion.
+     *
+     * @param <R> the answer's type.
+     * @return a pending reply.
+     */
+    <R> Reply<R> newReply();
+
+    /**
      * Answer the ask being handled now. An ask left without an answer when the handler returns fails with an
      * {@link IllegalStateException}, unless the handler kept it with {@link #replyLater()}.
      *

@@ -301,6 +301,16 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     }
 
     @Override
+    public <R> Reply<R> newReply()
+    {
+        checkOwnerThread("newReply");
+        final Reply<R> reply = new Reply<>();
+        final ReplyCore<R> exchange = reply;
+        exchange.prepare(this, this, "external", 0, 0);
+        return reply;
+    }
+
+    @Override
     public void reply(final Object value)
     {
         takeAsk("reply").tryComplete(value, null);

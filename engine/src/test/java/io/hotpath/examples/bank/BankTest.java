@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +147,7 @@ class BankTest
             bob.append("WITHDRAW T4 30 70");
             alice.append("DEPOSIT T4 30 510");
         }
-        Files.writeString(dir.resolve("bob.log"), "DEPOSIT T9 1 7", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve("bob.log"), "DEPOSIT T9 1 7", StandardOpenOption.APPEND);
         final BankRecovery.Ledger crashed = BankRecovery.read(dir);
         assertThat(crashed.problems()).isEmpty();
         assertEquals(List.of(BankRecovery.TransferState.BEGUN, BankRecovery.TransferState.WITHDRAWN,

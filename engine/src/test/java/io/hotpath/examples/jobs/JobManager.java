@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
 
 /**
  * The actor behind a {@link JobContext}: keeps every job's state, starts jobs as child actors up to a limit, and
@@ -160,7 +161,7 @@ final class JobManager implements Actor<JobContext.Command>
         job.waiters.clear();
     }
 
-    private void ifLive(final JobId id, final java.util.function.Consumer<Job> update)
+    private void ifLive(final JobId id, final Consumer<Job> update)
     {
         final Job job = jobs.get(id);
         // A report can trail a cancel: a final state is never overwritten.

@@ -121,6 +121,8 @@ class WorkerThreadsTest
             }).name("source").onWorker(0).spawn();
             source.tell(0);
             assertTrue(await(done));
+            // The latch opens inside the drain that carried the frame; the drain notes its depth once it returns.
+            TestEngines.await("inbound depth noted", () -> engine.stats().workers().get(0).inboundHighWater() >= 1);
             final io.hotpath.metrics.EngineStats stats = engine.stats();
             final io.hotpath.metrics.ActorStats sinkStats = stats.actors().stream()
                 .filter(a -> a.name().equals("sink")).findFirst().orElseThrow();

@@ -164,6 +164,13 @@ public final class ActorBuilder<M>
             return this;
         }
 
+        /** @param parentContext see {@link ActorBuilder#childOf}. @return this. */
+        public Typed<T> childOf(final ActorContext<?> parentContext)
+        {
+            builder.childOf(parentContext);
+            return this;
+        }
+
         /** @param value see {@link ActorBuilder#faultPolicy}. @return this. */
         public Typed<T> faultPolicy(final FaultPolicy value)
         {

@@ -104,7 +104,8 @@ public interface ActorContext<M>
 
     /**
      * Run a step once per duty cycle of this actor's worker, under this actor's exclusion, until cancelled or until
-     * the actor restarts or stops; e.g. to poll a feed. Its exceptions go to this actor's fault policy.
+     * the actor restarts or stops; e.g. to poll a feed. Its exceptions go to this actor's fault policy. Called from
+     * the actor's factory, the step is registered again by each fresh instance after a restart.
      *
      * @param step the work; returns how much it did, which counts for the worker's idle strategy.
      * @return the registration, to cancel it.

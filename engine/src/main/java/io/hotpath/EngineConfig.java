@@ -32,7 +32,10 @@ public final class EngineConfig
     public static final String WORKER_EMBEDDED = "worker.N.embedded";
     /** Prefix of worker thread names; with the index at most 15 characters. Default: {@value #NAME_PREFIX_DEFAULT}. */
     public static final String NAME_PREFIX = "worker.namePrefix";
-    /** Frames each worker's inbound queue holds, a power of two. Default: {@value #INBOUND_CAPACITY_DEFAULT}. */
+    /**
+     * Frames each worker's inbound queue holds, a power of two; a frame keeps its slot until its handler returns.
+     * Default: {@value #INBOUND_CAPACITY_DEFAULT}.
+     */
     public static final String INBOUND_CAPACITY = "inbound.capacity";
     /** Most inbound frames taken per duty cycle. Default: {@value #INBOUND_DRAIN_LIMIT_DEFAULT}. */
     public static final String INBOUND_DRAIN_LIMIT = "inbound.drainLimit";

@@ -4,11 +4,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Runs the calls sent through a {@link TypedRef} against the object, on the actor's worker. NOT thread safe.
+ * Runs the calls sent through a {@link TypedRef} against the object, on the actor's worker, and passes the
+ * lifecycle hooks on to the object when it implements {@link ActorLifecycle}. NOT thread safe.
  *
  * @param <T> the type of the object.
  */
-final class TypedActor<T> implements Actor<Object>
+final class TypedActor<T> implements Actor<Object>, ActorLifecycle
 {
     private final T object;
     private final ActorContext<Object> context;
@@ -36,5 +37,41 @@ final class TypedActor<T> implements Actor<Object>
     T object()
     {
         return object;
+    }
+
+    @Override
+    public void onStart()
+    {
+        if (object instanceof ActorLifecycle hooks)
+        {
+            hooks.onStart();
+        }
+    }
+
+    @Override
+    public void onStop()
+    {
+        if (object instanceof ActorLifecycle hooks)
+        {
+            hooks.onStop();
+        }
+    }
+
+    @Override
+    public void preRestart(final Throwable cause)
+    {
+        if (object instanceof ActorLifecycle hooks)
+        {
+            hooks.preRestart(cause);
+        }
+    }
+
+    @Override
+    public void postRestart(final Throwable cause)
+    {
+        if (object instanceof ActorLifecycle hooks)
+        {
+            hooks.postRestart(cause);
+        }
     }
 }

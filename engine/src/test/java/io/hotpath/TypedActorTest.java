@@ -111,4 +111,40 @@ class TypedActorTest
             assertEquals(30L, to.ask(Account::balance).get(Duration.ofSeconds(20)));
         }
     }
+
+    /** An object with hooks, to see that a typed actor passes them on. */
+    static final class Hooked implements ActorLifecycle
+    {
+        static final java.util.List<String> LOG = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void onStart()
+        {
+            LOG.add("start");
+        }
+
+        @Override
+        public void onStop()
+        {
+            LOG.add("stop");
+        }
+
+        int ping()
+        {
+            return 1;
+        }
+    }
+
+    @Test
+    void aTypedActorsObjectGetsTheLifecycleHooks()
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).build()))
+        {
+            final TypedRef<Hooked> hooked = engine.spawnTyped("hooked", ctx -> new Hooked());
+            assertEquals(1, hooked.ask(Hooked::ping).get(Duration.ofSeconds(20)));
+            engine.stop(hooked.ref());
+            TestEngines.await("stopped", () -> Hooked.LOG.contains("stop"));
+            assertEquals(java.util.List.of("start", "stop"), Hooked.LOG);
+        }
+    }
 }

@@ -176,7 +176,8 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     /**
      * Hand up to {@code limit} published frames to {@code handler}, in order. Consumer thread only.
      *
-     * @param handler receives each frame after its slot went back to the producers; returning false ends the drain.
+     * @param handler receives each frame; its slot goes back to the producers when the handler returns; returning
+     *                false ends the drain (the frame counts as taken).
      * @param limit   most frames to take.
      * @return how many frames were taken.
      */
@@ -193,12 +194,13 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             {
                 break;
             }
-            final Object target = frame.target;
-            final Object message = frame.message;
+            final boolean more = handler.onFrame(frame.target, frame.message);
             index++;
             taken++;
+            // after the handler: while a frame is being handled it still counts in size(), and what the handler
+            // published before returning is seen by whoever sees the index move
             CONSUMER_INDEX.setRelease(this, index);
-            if (!handler.onFrame(target, message))
+            if (!more)
             {
                 break;
             }

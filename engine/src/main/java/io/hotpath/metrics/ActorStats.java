@@ -7,7 +7,8 @@ package io.hotpath.metrics;
  * @param name        the actor's name.
  * @param worker      the index of its worker.
  * @param handled     messages handed to its handler.
- * @param handoffs    messages run at once on the sender's stack (direct handoff).
+ * @param handoffs    messages run at once without waiting in the mailbox (direct handoff): on a local sender's
+ *                    stack, or straight from the inbound queue when the actor was idle.
  * @param reschedules messages appended to its mailbox (the actor was busy or had a backlog).
  * @param exceptions  exceptions its handler or factory threw.
  * @param deadLetters messages for it that went to dead letters on its worker.

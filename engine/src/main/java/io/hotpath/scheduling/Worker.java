@@ -144,6 +144,8 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     private Object pendingMessage;
     /** The actor whose handler runs now on the owner's stack (the innermost), or null. */
     ActorCell<?> current;
+    /** The engine was closing when this duty cycle began; owner's thread only. */
+    private boolean closingCycle;
     /** Nesting of direct handoffs on the owner's stack. */
     private int handoffDepth;
     private int inboundHighWater;
@@ -297,6 +299,22 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     public boolean onFrame(final Object target, final Object message)
     {
         final ActorCell<?> cell = (ActorCell<?>)target;
+        if (closingCycle)
+        {
+            if (quiet)
+            {
+                // seen quiet by the closer: say busy before this frame leaves the queue (the queue's index moves
+                // after this returns), so a closer that finds the queue empty also finds this worker busy
+                quiet = false;
+            }
+        }
+        else if (core.finishing)
+        {
+            // the close timeout ran out during a long drain: deliver no more, finish() counts this one
+            pendingTarget = cell;
+            pendingMessage = message;
+            return false;
+        }
         if (message instanceof EngineMessage engineMessage && engineMessage.isControl())
         {
             engineMessage.onArrival(this, cell);
@@ -409,10 +427,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         }
         // while closing, one frame and one message per actor per cycle, so a finish request is seen promptly
         final boolean closing = core.closing;
-        if (closing && quiet)
-        {
-            markBusyBeforeTaking();
-        }
+        closingCycle = closing;
         int work = 0;
         if (pendingTarget == null || retryPendingSlowPath())
         {
@@ -514,18 +529,6 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     }
 
     // ---------------------------------------------------------------- close (owner thread)
-
-    /**
-     * A worker seen quiet by the closer says it is busy again (a volatile store) BEFORE it takes a frame, so a
-     * closer that sees the frame gone from the queue (the consumer's release store) also sees this.
-     */
-    private void markBusyBeforeTaking()
-    {
-        if (pendingTarget != null || !ready.isEmpty() || !inbound.isEmpty())
-        {
-            quiet = false;
-        }
-    }
 
     private void onCloseSlowPath(final int work)
     {

@@ -26,8 +26,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * queue. Any pass is premature here: W did work in this cycle.
  * <p>
  * A model: the queues and the mailbox are the real {@link ManyToOneFrameQueue} and {@link LocalRing}; the rest
- * copies package-private engine code and must be kept in sync with it: {@code Worker.doWork()} (while closing, a
- * quiet worker first says it is busy if anything waits: {@code Worker.markBusyBeforeTaking()}; drain, then the
+ * copies package-private engine code and must be kept in sync with it: {@code Worker.onFrame()} (while closing, a
+ * quiet worker says it is busy before the frame leaves the queue), {@code Worker.doWork()} (drain, then the
  * ready actors counted after the drain), {@code Worker.deliverLocal()} and {@code Worker.runActor()} (a send to a
  * running actor goes to its mailbox), {@code Worker.onCloseSlowPath()} (work count and {@code quiet} published at
  * the end of the cycle), and {@code EngineCore.quiescent()} and {@code EngineCore.finishClose()}.
@@ -86,11 +86,6 @@ public class CloseQuiescenceTest
     @Actor
     public void worker(final II_Result r)
     {
-        // Worker.markBusyBeforeTaking(): a quiet worker says it is busy before it takes a frame
-        if (w.quiet && (!mailboxX.isEmpty() || !w.inbound.isEmpty()))
-        {
-            w.quiet = false;
-        }
         int work = w.inbound.drain(deliver, 256);
         final int readyNow = mailboxX.isEmpty() ? 0 : 1;
         for (int i = 0; i < readyNow; i++)
@@ -123,6 +118,11 @@ public class CloseQuiescenceTest
     /** Worker.onFrame() then Worker.deliverLocal(): X is idle with an empty mailbox, so a direct handoff. */
     private boolean onFrame(final Object target, final Object message)
     {
+        // Worker.onFrame() while closing: a worker seen quiet says it is busy before the frame leaves the queue
+        if (w.quiet)
+        {
+            w.quiet = false;
+        }
         // X's first step, running on the drain's stack: it tells itself to continue; X is running, so the
         // message goes to its mailbox and X is scheduled.
         mailboxX.offer(CONTINUE);

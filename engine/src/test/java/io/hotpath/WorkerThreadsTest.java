@@ -121,6 +121,8 @@ class WorkerThreadsTest
             }).name("source").onWorker(0).spawn();
             source.tell(0);
             assertTrue(await(done));
+            // the sink's last message runs inside the drain; the worker notes the queue's depth after it
+            TestEngines.await("inbound depth noted", () -> engine.stats().workers().get(0).inboundHighWater() >= 1);
             final io.hotpath.metrics.EngineStats stats = engine.stats();
             final io.hotpath.metrics.ActorStats sinkStats = stats.actors().stream()
                 .filter(a -> a.name().equals("sink")).findFirst().orElseThrow();

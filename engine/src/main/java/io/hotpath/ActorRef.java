@@ -55,12 +55,15 @@ public interface ActorRef<M>
     <R> Reply<R> ask(M message, java.time.Duration timeout);
 
     /**
-     * Ask, re-using a reply whose previous answer has arrived: no allocation by the engine.
+     * Ask, re-using a reply whose previous answer has arrived: no allocation by the engine. An asking actor may
+     * re-use it from the reply's own callback.
      *
      * @param message not null.
-     * @param reply   a reply not in use.
+     * @param reply   a reply not in use, whose previous ask (if any) did not time out.
      * @param <R>     the answer's type.
      * @return {@code reply}.
+     * @throws IllegalStateException when the reply's previous answer has not arrived, or its previous ask timed out
+     *                               (the actor asked may still hold it and complete it).
      */
     <R> Reply<R> ask(M message, Reply<R> reply);
 

@@ -1,10 +1,10 @@
 package io.hotpath;
 
-import java.util.ArrayList;
+import io.hotpath.scheduling.JoinCount;
+
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 
 /**
@@ -18,23 +18,14 @@ import java.util.function.BiConsumer;
  */
 public final class Join<T>
 {
-    private static final long ONE_SUCCESS = 1L << 32;
-    private static final long FAILURES = 0xFFFF_FFFFL;
-
-    private final int needed;
-    private final int total;
-    private final AtomicLong counts = new AtomicLong();
-    private final AtomicReferenceArray<Reply<T>> order;
+    private final JoinCount<Reply<T>> count;
     private final List<Reply<T>> replies;
-    private final java.util.concurrent.atomic.AtomicReference<Throwable> firstError =
-        new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<Throwable> firstError = new AtomicReference<>();
     private BiConsumer<? super List<Reply<T>>, ? super Throwable> callback;
 
     private Join(final int needed, final List<Reply<T>> replies)
     {
-        this.needed = needed;
-        this.total = replies.size();
-        this.order = new AtomicReferenceArray<>(total);
+        this.count = new JoinCount<>(needed, replies.size());
         this.replies = replies;
     }
 
@@ -82,44 +73,19 @@ public final class Join<T>
         {
             firstError.compareAndSet(null, error);
         }
-        long before;
-        long after;
-        do
+        final int decision = count.onReply(reply, succeeded);
+        if (decision > 0)
         {
-            before = counts.get();
-            after = before + (succeeded ? ONE_SUCCESS : 1);
+            callback.accept(count.completedInOrder(decision), null);
         }
-        while (!counts.compareAndSet(before, after));
-        final int index = (int)(before >>> 32) + (int)(before & FAILURES);
-        order.set(index, reply);
-        final int successes = (int)(after >>> 32);
-        final int failures = (int)(after & FAILURES);
-        if (succeeded && successes == needed)
+        else if (decision < 0)
         {
-            callback.accept(completedSoFar(index + 1), null);
-        }
-        else if (!succeeded && failures == total - needed + 1 && successes < needed)
-        {
+            final int needed = count.needed();
+            final int total = count.total();
             final Throwable first = firstError.get();
-            callback.accept(completedSoFar(index + 1), new JoinFailedException("only " + (total - failures) +
+            callback.accept(count.completedInOrder(-decision), new JoinFailedException("only " + (needed - 1) +
                 " of " + total + " replies can still succeed, " + needed + " needed; first failure: " + first,
                 first));
         }
-    }
-
-    /** Replies completed before the deciding one are being recorded by their own threads: wait for them. */
-    private List<Reply<T>> completedSoFar(final int count)
-    {
-        final List<Reply<T>> done = new ArrayList<>(count);
-        for (int i = 0; i < count; i++)
-        {
-            Reply<T> reply;
-            while ((reply = order.get(i)) == null)
-            {
-                Thread.onSpinWait();
-            }
-            done.add(reply);
-        }
-        return done;
     }
 }

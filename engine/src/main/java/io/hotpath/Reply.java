@@ -20,7 +20,9 @@ import java.util.function.Consumer;
  * counted as a dead letter ({@link DeadLetterReason#LATE_REPLY}).
  * <p>
  * A reply may be reused for a later ask once its answer has arrived, so a steady request-reply loop allocates
- * nothing: pass it to {@link ActorRef#ask(Object, Reply)}.
+ * nothing: pass it to {@link ActorRef#ask(Object, Reply)}, from the reply's own callback if need be. A reply whose
+ * ask timed out is not reused: the actor asked may still hold it. Each ask is a round of its own: a completion or a
+ * timer aimed at one round never decides another.
  *
  * @param <T> the type of the answer.
  */
@@ -38,6 +40,7 @@ public final class Reply<T> extends ReplyCore<T>
      *
      * @param value the answer; may be null.
      * @return false when the reply was completed already (a timeout won): the value is counted as a late reply.
+     * @throws IllegalStateException when the reply has not been passed to an ask.
      */
     public boolean complete(final T value)
     {
@@ -49,6 +52,7 @@ public final class Reply<T> extends ReplyCore<T>
      *
      * @param error not null; it is the exception the asker sees.
      * @return false when the reply was completed already.
+     * @throws IllegalStateException when the reply has not been passed to an ask.
      */
     public boolean fail(final Throwable error)
     {

@@ -212,8 +212,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         exchange.prepare(this, asker, message, timeoutNs, nowNs);
         if (asker != null && timeoutNs > 0)
         {
-            exchange.timerWorker = here;
-            exchange.timerId = here.timers.schedule(nowNs + timeoutNs, exchange);
+            exchange.armTimer(here, nowNs + timeoutNs);
         }
         if (asker != null && asker.sequential)
         {
@@ -307,6 +306,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         final Reply<R> reply = new Reply<>();
         final ReplyCore<R> exchange = reply;
         exchange.prepare(this, this, "external", 0, 0);
+        exchange.questionTaken = true;
         return reply;
     }
 
@@ -462,20 +462,24 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         }
     }
 
-    /** A question for this actor, or the answer to one it asked. */
+    /**
+     * A question for this actor, or the answer to one it asked. Told apart by who this actor is to the exchange,
+     * not by {@code answered}: an asking actor's timeout may have decided the outcome while the question is still
+     * queued here, and the question is still this actor's to handle (its answer is then a late reply).
+     */
     @SuppressWarnings("unchecked")
     void onExchange(final ReplyCore<?> exchange)
     {
         final Actor<M> a = actor;
-        if (exchange.answered)
+        if (exchange.target != this || exchange.questionTaken)
         {
             exchange.onAnswerDelivered();
             return;
         }
+        exchange.questionTaken = true;
         if (exchange.asker == null && exchange.timeoutNs > 0 && exchange.timerId < 0)
         {
-            exchange.timerWorker = worker;
-            exchange.timerId = worker.timers.schedule(exchange.askedAtNs + exchange.timeoutNs, exchange);
+            exchange.armTimer(worker, exchange.askedAtNs + exchange.timeoutNs);
         }
         final Object request = exchange.request;
         exchange.request = null;

@@ -49,6 +49,7 @@ public final class AwaitCore
         final io.hotpath.Reply<Object> wake = new io.hotpath.Reply<>();
         final ReplyCore<Object> core = wake;
         core.prepare(fiber.cell, fiber.cell, "sleep", 0, 0);
+        core.questionTaken = true;
         final Worker worker = fiber.cell.worker;
         if (fiber.token != null)
         {
@@ -118,6 +119,7 @@ public final class AwaitCore
         final io.hotpath.Reply<T> reply = new io.hotpath.Reply<>();
         final ReplyCore<T> core = reply;
         core.prepare(fiber.cell, fiber.cell, "wake", 0, 0);
+        core.questionTaken = true;
         return reply;
     }
 

@@ -14,16 +14,23 @@ import java.util.function.BiConsumer;
  * The engine's side of a {@link io.hotpath.Reply}: the question on its way to the actor asked, then the answer on
  * its way back. Internal; see {@link io.hotpath.Reply} for who may call what.
  * <p>
- * Completion is decided once, by a CAS on {@code state} (the replier and a timeout may race). The winner writes the
- * outcome with plain stores and then hands the reply over: to an asking actor through its worker's delivery path
- * (inbound queue or mailbox, whose publication orders the outcome before the asker reads it), or to a thread
- * outside the engine through a {@link CompletableFuture}. Callbacks belong to the asking actor's thread.
+ * Completion is decided once per ask, by a CAS on {@code state} (the replier and a timeout may race). The word
+ * holds the round (one per ask the reply has served) above the DONE bit, so a completion aimed at one round can
+ * never decide a later one: a timer left behind by an earlier ask of a reused reply fails its CAS. The winner writes
+ * the outcome with plain stores and then hands the reply over: to an asking actor through its worker's delivery
+ * path (inbound queue or mailbox, whose publication orders the outcome before the asker reads it), or to a thread
+ * outside the engine through a {@link CompletableFuture} (its completion is a release the asker's read of the
+ * future acquires). Callbacks belong to the asking actor's thread.
+ * <p>
+ * The question and the answer are one object travelling twice, and a timeout may send the answer back while the
+ * question is still on its way: so the target tells a question from an answer by {@code questionTaken}, which only
+ * the target's worker writes, never by {@code answered}, which the winner writes on its own thread.
  *
  * @param <T> the type of the answer.
  */
 public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
 {
-    static final int PENDING = 0;
+    /** The low bit of {@code state}: the outcome of the current round is decided. */
     static final int DONE = 1;
     private static final VarHandle STATE;
 
@@ -39,9 +46,14 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         }
     }
 
+    /** The round in bits 1 to 31, DONE in bit 0. Changed by CAS (completion) and by a release store (prepare). */
     private int state;
-    /** True once the answer is on its way back, so the asker tells it from a question. */
+    /** True once the outcome is decided; a watch is a control message only until then. */
     boolean answered;
+    /** Target's worker only: the target has taken the question, so what arrives next is the answer. */
+    boolean questionTaken;
+    /** The timeout won: the actor asked may still hold the question, so the reply must not serve another ask. */
+    boolean expired;
     /** A watch: completed with the watched actor's address once it has stopped. */
     boolean watch;
     Object request;
@@ -61,6 +73,11 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     Worker timerWorker;
     /** The cancellation the ask was made under (a fiber's), carried to the callee; null for none. */
     CancellationCore token;
+    /**
+     * The pending {@code state} of the round the timer was set for. Written and read only by the timer's worker: an
+     * ask with a timeout always takes a fresh reply, so a reply carries at most one timer, set in its first round.
+     */
+    private int timedState;
 
     /**
      * Make the reply ready for a new question; the previous round must be over.
@@ -73,8 +90,13 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
             throw new IllegalStateException("this reply is still in use by an earlier ask; reuse a reply only " +
                 "after its answer has arrived");
         }
-        STATE.setRelease(this, PENDING);
+        if (expired)
+        {
+            throw new IllegalStateException("this reply's ask timed out, and the actor asked may still hold it " +
+                "and complete it; take a new reply for the next ask");
+        }
         this.answered = false;
+        this.questionTaken = false;
         this.watch = false;
         this.request = request;
         this.target = target;
@@ -89,12 +111,24 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         this.timerId = -1;
         this.timerWorker = null;
         this.token = null;
+        // the next round, pending; a fresh reply (round 0, pending) goes to round 1
+        STATE.setRelease(this, ((int)STATE.getOpaque(this) | DONE) + 1);
     }
 
     /**
-     * Decide the outcome once and hand it over. Any thread.
+     * Set the timeout of this ask on the calling worker's timer wheel. The calling worker's thread only.
+     */
+    final void armTimer(final Worker here, final long deadlineNs)
+    {
+        timedState = (int)STATE.getOpaque(this);
+        timerWorker = here;
+        timerId = here.timers.schedule(deadlineNs, this);
+    }
+
+    /**
+     * Decide the outcome of the current round once and hand it over. Any thread.
      *
-     * @return false when the reply had been completed already; the late outcome is counted as a dead letter.
+     * @return false when the round had been decided already; the late outcome is counted as a dead letter.
      */
     protected final boolean tryComplete(final Object value, final Throwable error)
     {
@@ -103,15 +137,29 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
 
     private boolean complete(final Object value, final Throwable error, final boolean countLate)
     {
-        if (!STATE.compareAndSet(this, PENDING, DONE))
+        final ActorCell<?> target = this.target;
+        if (target == null)
         {
-            if (countLate && target != null)
+            throw new IllegalStateException("this reply has not been asked yet: only a reply passed to an ask can " +
+                "be completed");
+        }
+        final int pending = (int)STATE.getAcquire(this);
+        if ((pending & DONE) != 0 || !STATE.compareAndSet(this, pending, pending | DONE))
+        {
+            if (countLate)
             {
                 target.worker.core.deadLetters.record(target, error == null ? value : error,
                     DeadLetterReason.LATE_REPLY);
             }
             return false;
         }
+        handOver(value, error);
+        return true;
+    }
+
+    /** The winner of the round: write the outcome, then publish it to the asker. */
+    private void handOver(final Object value, final Throwable error)
+    {
         this.value = value;
         this.error = error;
         this.answered = true;
@@ -129,7 +177,6 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         {
             completeFuture();
         }
-        return true;
     }
 
     /** Complete unless completed already, without counting a late outcome: for cancellation. */
@@ -138,8 +185,12 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         complete(value, error, false);
     }
 
-    @SuppressWarnings("unchecked")
     private void completeFuture()
+    {
+        complete(future, outcomeValue(), error);
+    }
+
+    private static <T> void complete(final CompletableFuture<T> future, final T value, final Throwable error)
     {
         if (error != null)
         {
@@ -147,7 +198,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         }
         else
         {
-            future.complete((T)value);
+            future.complete(value);
         }
     }
 
@@ -167,6 +218,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         }
         else
         {
+            questionTaken = true;
             target.addWatcher(this);
         }
     }
@@ -177,13 +229,22 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         cell.onExchange(this);
     }
 
-    /** The timer of an ask with a timeout: fail it, naming the actor and the time. */
+    /**
+     * The timer of an ask with a timeout: fail the round it was set for, naming the actor and the time. A timer
+     * that lost (the answer came first, perhaps from a thread that could not cancel it) is no dead letter: nobody
+     * answered late, and a later ask of the reused reply is not its business.
+     */
     @Override
     public final void onExpiry(final long nowNs)
     {
         timerId = -1;
-        tryComplete(null, new AskTimeoutException("ask to actor '" + target.name + "' got no reply within " +
-            TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms (" + timeoutNs + " ns)"));
+        final int pending = timedState;
+        if (STATE.compareAndSet(this, pending, pending | DONE))
+        {
+            expired = true;
+            handOver(null, new AskTimeoutException("ask to actor '" + target.name + "' got no reply within " +
+                TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms (" + timeoutNs + " ns)"));
+        }
     }
 
     private void cancelTimerIfOwned()
@@ -196,22 +257,37 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         }
     }
 
-    /** The answer reached the asking actor, under its exclusion: run the callbacks in the order they were added. */
+    /**
+     * The answer reached the asking actor, under its exclusion: run the callbacks in the order they were added.
+     * A callback may reuse the reply for its next ask, which resets the fields: so the outcome, the callbacks and
+     * the future of this round are taken first, and the round's callback array is handed back only if the next
+     * round did not start one.
+     */
     @SuppressWarnings("unchecked")
     final void onAnswerDelivered()
     {
         cancelTimerIfOwned();
         delivered = true;
-        for (int i = 0; i < callbackCount; i++)
+        final T value = (T)this.value;
+        final Throwable error = this.error;
+        final CompletableFuture<T> future = this.future;
+        final BiConsumer<? super T, ? super Throwable>[] callbacks = this.callbacks;
+        final int count = callbackCount;
+        this.callbacks = null;
+        callbackCount = 0;
+        for (int i = 0; i < count; i++)
         {
             final BiConsumer<? super T, ? super Throwable> callback = callbacks[i];
             callbacks[i] = null;
-            runCallback(callback);
+            runCallback(callback, value, error);
         }
-        callbackCount = 0;
+        if (this.callbacks == null)
+        {
+            this.callbacks = callbacks;
+        }
         if (future != null)
         {
-            completeFuture();
+            complete(future, value, error);
         }
     }
 
@@ -228,7 +304,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         }
         if (delivered)
         {
-            runCallback(callback);
+            runCallback(callback, outcomeValue(), error);
             return;
         }
         if (callbacks == null)
@@ -242,12 +318,12 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         callbacks[callbackCount++] = callback;
     }
 
-    @SuppressWarnings("unchecked")
-    private void runCallback(final BiConsumer<? super T, ? super Throwable> callback)
+    private void runCallback(
+        final BiConsumer<? super T, ? super Throwable> callback, final T value, final Throwable error)
     {
         try
         {
-            callback.accept((T)value, error);
+            callback.accept(value, error);
         }
         catch (final Throwable ex)
         {

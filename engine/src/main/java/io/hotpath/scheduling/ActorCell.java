@@ -109,6 +109,8 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     final boolean reentrant;
     /** The suspended fiber of a non-reentrant actor, whose answers act on arrival; owner's thread only. */
     Fiber exclusiveFiber;
+    /** A fiber between two runs, kept for the next message; owner's thread only. */
+    Fiber spareFiber;
     /** Created on the worker before the first message; replaced on restart. */
     Actor<M> actor;
     /** RUNNING, SUSPENDED, STOPPING, STOPPED: one field, so a send decides the path with one load. */

@@ -25,11 +25,6 @@ final class ContinuationAccess
         ((Continuation)continuation).run();
     }
 
-    static boolean isDone(final Object continuation)
-    {
-        return ((Continuation)continuation).isDone();
-    }
-
     static boolean yieldNow()
     {
         return Continuation.yield(SCOPE);

@@ -46,11 +46,6 @@ final class Continuations
         ContinuationAccess.run(continuation);
     }
 
-    static boolean isDone(final Object continuation)
-    {
-        return ContinuationAccess.isDone(continuation);
-    }
-
     /** Suspend the running continuation; returns when it is run again. */
     static void yieldNow()
     {

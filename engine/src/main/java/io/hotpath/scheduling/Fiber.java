@@ -5,8 +5,12 @@ import io.hotpath.AwaitTimeoutException;
 import java.util.function.BiConsumer;
 
 /**
- * One run of a sequential actor's handler on a continuation, so it can suspend at an await and resume on the same
+ * Runs a sequential actor's handler on a continuation, so it can suspend at an await and resume on the same
  * worker when the awaited reply arrives. Owner worker's thread only.
+ * <p>
+ * A fiber is reused: its continuation never ends but yields after each message and waits in its actor's spare slot
+ * for the next one, so a steady stream of messages allocates nothing once the continuation's stack chunk exists.
+ * A second fiber is made only while the first is suspended in an await.
  * <p>
  * While suspended, the actor is released: its other messages run (unless it opted out of reentrancy, when its
  * mailbox waits). The resumption re-enters the actor as a message does: the awaited answer takes its turn, and the
@@ -17,10 +21,13 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     static final long NO_DEADLINE = Long.MAX_VALUE;
 
     final ActorCell<?> cell;
-    final Object request;
+    /** The message of this run. */
+    Object request;
     /** The ask this run answers, or null for a told message. */
-    final ReplyCore<?> ask;
+    ReplyCore<?> ask;
     boolean askPending;
+    /** Between two runs: the continuation has yielded at the end of a message and waits for the next. */
+    private boolean idle;
     private final Object continuation;
     /** The reply the fiber is suspended on, or null while it runs. */
     ReplyCore<?> waitingOn;
@@ -32,27 +39,46 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     /** The cancellation this run works under: the starting ask's, or one set by the method; null for none. */
     CancellationCore token;
 
-    private Fiber(final ActorCell<?> cell, final Object request, final ReplyCore<?> ask)
+    private Fiber(final ActorCell<?> cell)
     {
         this.cell = cell;
-        this.request = request;
-        this.ask = ask;
-        this.askPending = ask != null;
-        this.token = ask == null ? null : ask.token;
         this.continuation = Continuations.create(this);
     }
 
-    /** Run a sequential actor's handler for one message (or ask) on a fresh continuation. */
+    /** Run a sequential actor's handler for one message (or ask): on its spare fiber, or a new one. */
     static void start(final ActorCell<?> cell, final Object request, final ReplyCore<?> ask)
     {
-        new Fiber(cell, request, ask).enter();
+        Fiber fiber = cell.spareFiber;
+        if (fiber == null)
+        {
+            fiber = new Fiber(cell);
+        }
+        else
+        {
+            cell.spareFiber = null;
+        }
+        fiber.request = request;
+        fiber.ask = ask;
+        fiber.askPending = ask != null;
+        fiber.token = ask == null ? null : ask.token;
+        fiber.deadlineNs = NO_DEADLINE;
+        fiber.enter();
     }
 
-    /** The continuation's body: the handler, with the engine's fault and ask rules. */
+    /** The continuation's body: one handler run per message, with the engine's fault and ask rules. */
     @Override
     public void run()
     {
-        cell.runInFiber(this);
+        while (true)
+        {
+            cell.runInFiber(this);
+            request = null;
+            ask = null;
+            token = null;
+            idle = true;
+            Continuations.yieldNow();
+            idle = false;
+        }
     }
 
     /** The fiber running on this thread, innermost first; set only around a fiber's run, never per message. */
@@ -78,7 +104,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         {
             CURRENT.set(outer);
         }
-        if (Continuations.isDone(continuation))
+        if (idle)
         {
             onDone();
         }
@@ -87,6 +113,10 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     private void onDone()
     {
         releaseExclusive();
+        if (cell.spareFiber == null)
+        {
+            cell.spareFiber = this;
+        }
     }
 
     private void releaseExclusive()

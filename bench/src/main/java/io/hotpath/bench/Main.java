@@ -7,8 +7,14 @@ public final class Main
     {
     }
 
-    public static void main(final String[] args)
+    public static void main(final String[] args) throws Exception
     {
+        final int status = Subcommands.run(args);
+        if (status >= 0)
+        {
+            System.exit(status);
+        }
         System.out.println("hotpath bench");
+        System.out.print(Subcommands.usage());
     }
 }

@@ -63,7 +63,7 @@ public final class SavinaRunner
             }
             catch (final ExecutionException ex)
             {
-                return failed(benchmark, implementation, label + ": " + ex.getCause());
+                return failed(benchmark, implementation, label + ": " + describe(ex.getCause()));
             }
             catch (final InterruptedException ex)
             {
@@ -83,6 +83,17 @@ public final class SavinaRunner
             progress.accept(String.format("savina: %s: %.1f ms", label, ms));
         }
         return new SavinaResult(benchmark.name(), benchmark.parameters(), implementation, runsMs, null);
+    }
+
+    /** The exception and its causes on one line, so the root cause shows in the table and the JSON. */
+    private static String describe(final Throwable error)
+    {
+        final StringBuilder sb = new StringBuilder(String.valueOf(error));
+        for (Throwable cause = error.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause())
+        {
+            sb.append(", caused by ").append(cause);
+        }
+        return sb.toString();
     }
 
     private SavinaResult failed(final SavinaBenchmark benchmark, final Implementation implementation, final String why)

@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Two threads passing one message back and forth through a pair of queues, one round trip per operation: the
  * queue-only counterpart of the engine's cross-thread {@code roundTrip}. Both sides spin and leave their loops on
- * {@code Control.stopMeasurement} (after JMH's sample 18), and each iteration ends by emptying both queues, so a
+ * {@code Control.stopMeasurement} (after JMH's sample 18). Once it is set the ping side sends nothing more: JMH
+ * keeps calling both methods until both threads have left the measurement (warm-down), and pings sent then, with
+ * no one answering, would fill the ring and block its producer. Each iteration ends by emptying both queues, so a
  * message stranded when one side left cannot put two in flight. States shared by the group's two threads.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -110,6 +112,10 @@ public class PingPongQueueBenchmark
     @GroupThreads(1)
     public boolean ping(final JcTools s, final Control control)
     {
+        if (control.stopMeasurement)
+        {
+            return false;
+        }
         s.ping.offer(MESSAGE);
         return await(s.pong, control);
     }
@@ -132,6 +138,10 @@ public class PingPongQueueBenchmark
     @GroupThreads(1)
     public boolean pingRing(final Disruptor s, final Control control) throws Exception
     {
+        if (control.stopMeasurement)
+        {
+            return false;
+        }
         publish(s.pingRing);
         return await(s.pongPoller, s.takeOne, control);
     }

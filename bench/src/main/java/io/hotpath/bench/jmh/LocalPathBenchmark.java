@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,6 +27,9 @@ import java.util.concurrent.TimeUnit;
  * worker, so its sends are local sends.
  * <ul>
  *   <li>{@code directHandoff}: a send to an idle actor runs its handler at once on the sender's stack.</li>
+ *   <li>{@code directHandoffMegamorphic}: the same, cycling over four actors of the four {@link Sinks} classes, so
+ *   the engine's own call of the handler is megamorphic, as with many actor types; compare with
+ *   {@code MegamorphicCallBenchmark.megamorphicCall}, the same four handlers called plainly.</li>
  *   <li>{@code directHandoffChain}: four actors each forwarding to the next, all by direct handoff; per message
  *   delivered.</li>
  *   <li>{@code rescheduleOne} and {@code rescheduleBatch}: with {@code handoff.maxDepth=0} every local send takes
@@ -51,6 +56,8 @@ public class LocalPathBenchmark
         EmbeddedEngine engine;
         ActorRef<Object> sink;
         ActorRef<Object> chainHead;
+        final List<ActorRef<Object>> mixed = new ArrayList<>();
+        int next;
         private ActorRef<Object> chainTail;
 
         @Setup(Level.Trial)
@@ -66,6 +73,11 @@ public class LocalPathBenchmark
                 next = forwarder(engine, "chain-" + i, next);
             }
             chainHead = next;
+            for (final Sinks.Sink handler : Sinks.four(bh))
+            {
+                mixed.add(engine.engine().actor((ActorContext<Object> ctx) -> handler)
+                    .name("mixed-" + mixed.size()).onWorker(0).spawn());
+            }
         }
 
         @Setup(Level.Iteration)
@@ -79,8 +91,13 @@ public class LocalPathBenchmark
         {
             try
             {
-                EmbeddedEngine.requireSome(engine.requirePath(sink, true) +
-                    engine.requirePath(chainHead, true) + engine.requirePath(chainTail, true));
+                long handled = engine.requirePath(sink, true) + engine.requirePath(chainHead, true) +
+                    engine.requirePath(chainTail, true);
+                for (final ActorRef<Object> ref : mixed)
+                {
+                    handled += engine.requirePath(ref, true);
+                }
+                EmbeddedEngine.requireSome(handled);
             }
             finally
             {
@@ -127,6 +144,12 @@ public class LocalPathBenchmark
     public void directHandoff(final Direct s)
     {
         s.sink.tell(MESSAGE);
+    }
+
+    @Benchmark
+    public void directHandoffMegamorphic(final Direct s)
+    {
+        s.mixed.get(s.next++ & 3).tell(MESSAGE);
     }
 
     @Benchmark

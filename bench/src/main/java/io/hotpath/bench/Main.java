@@ -6,8 +6,8 @@ import io.hotpath.bench.harness.Harness;
 import java.util.Arrays;
 
 /**
- * Entry point of the bench jar: the first argument names a tool, anything else runs the latency harness.
- * Called once, from the main thread.
+ * Entry point of the bench jar: the first argument names a tool ({@code affinity}, {@code jmh}, {@code savina},
+ * {@code harness}); anything else runs the latency harness with all arguments. Called once, from the main thread.
  */
 public final class Main
 {
@@ -17,9 +17,15 @@ public final class Main
 
     /**
      * @param args {@code [TOOL] [OPTIONS]}; without a tool name the latency harness runs with all arguments.
+     * @throws Exception what a tool throws.
      */
-    public static void main(final String[] args)
+    public static void main(final String[] args) throws Exception
     {
+        final int subcommand = Subcommands.run(args);
+        if (subcommand >= 0)
+        {
+            System.exit(subcommand);
+        }
         final String tool = args.length > 0 ? args[0] : "";
         final String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
         final int status = switch (tool)

@@ -271,6 +271,9 @@ public record HarnessOptions(
     {
         return """
             usage: java -jar hotpath-bench.jar [OPTIONS]
+                   java -jar hotpath-bench.jar affinity [--profile FILE [--verify]]   topology, profile check
+                   java -jar hotpath-bench.jar jmh [JMH ARGS]       per-message cost, e.g. jmh -prof gc
+                   java -jar hotpath-bench.jar savina [--help]      Savina micro-benchmarks, Hotpath and Pekko
 
             Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko in one run,
             scenario by scenario. Prints one table (latencies in ns) and writes, per scenario and implementation,

@@ -1,0 +1,61 @@
+package io.hotpath.bench.savina;
+
+import io.hotpath.Actor;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The little an actor runtime must offer the Savina ports: spawn an actor, send to it, report a failure, close.
+ * Implementations are thread safe.
+ */
+public interface ActorRuntime extends AutoCloseable
+{
+    /**
+     * @return the runtime's name in results, e.g. {@code hotpath}.
+     */
+    String name();
+
+    /**
+     * Spawn an actor where the runtime places it by default.
+     *
+     * @param factory creates the actor's handler, given the actor's own address; runs before its first message.
+     * @return the actor's address.
+     */
+    Address spawn(Factory factory);
+
+    /**
+     * @return completed exceptionally when a handler has thrown, so a run fails at once instead of timing out.
+     */
+    CompletableFuture<Void> failure();
+
+    /**
+     * Stop every actor and release the runtime's threads; waits for them.
+     */
+    @Override
+    void close();
+
+    /**
+     * Where to send an actor's messages. Thread safe.
+     */
+    interface Address
+    {
+        /**
+         * @param message not null.
+         */
+        void tell(Object message);
+    }
+
+    /**
+     * Creates an actor's handler: the same {@link Actor} shape on every runtime, so each calls a handler once per
+     * message.
+     */
+    @FunctionalInterface
+    interface Factory
+    {
+        /**
+         * @param self the new actor's address.
+         * @return its handler.
+         */
+        Actor<Object> create(Address self);
+    }
+}

@@ -1,0 +1,75 @@
+package io.hotpath.bench.savina;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class SavinaPortsTest
+{
+    /** Each port at a tiny size with the figure a correct run must produce, worked out here by hand. */
+    static Stream<Arguments> portsOnEveryRuntime()
+    {
+        final List<Arguments> cases = new ArrayList<>();
+        for (final Implementation impl : Implementation.values())
+        {
+            cases.add(Arguments.of(impl, new PingPong(50), 50L));
+            cases.add(Arguments.of(impl, new Counting(5_000), 5_000L));
+            cases.add(Arguments.of(impl, new ThreadRing(7, 100), 2L));
+            cases.add(Arguments.of(impl, new Chameneos(10, 500), 1_000L));
+            cases.add(Arguments.of(impl, new ForkJoinThroughput(20, 6), 120L));
+            cases.add(Arguments.of(impl, new Big(30, 8), 240L));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("portsOnEveryRuntime")
+    void portComputesTheExpectedResultAndPassesItsCheck(
+        final Implementation impl, final SavinaBenchmark benchmark, final long expected) throws Exception
+    {
+        final long result;
+        try (ActorRuntime runtime = impl.start(2, "backoff"))
+        {
+            final CompletableFuture<Long> done = benchmark.start(runtime);
+            CompletableFuture.anyOf(done, runtime.failure()).get(30, TimeUnit.SECONDS);
+            result = done.getNow(Long.MIN_VALUE);
+        }
+        assertEquals(expected, result, benchmark + " on " + impl.label());
+        assertNull(benchmark.check(result));
+        assertNotNull(benchmark.check(result + 1), "the check must reject a wrong figure");
+    }
+
+    @ParameterizedTest(name = "runner on {0}")
+    @MethodSource("implementations")
+    void runnerTimesEveryMeasuredRunAndReportsNoFailure(final Implementation impl)
+    {
+        final SavinaOptions options = SavinaOptions.parse(new String[]{"--warmup", "1", "--iterations", "3"});
+        final List<String> progress = new ArrayList<>();
+        final SavinaResult result = new SavinaRunner(options, progress::add).run(new ThreadRing(5, 200), impl);
+
+        assertNull(result.failure());
+        assertEquals(3, result.runsMs().length);
+        assertFalse(Double.isNaN(result.medianMs()));
+        for (final double ms : result.runsMs())
+        {
+            assertFalse(ms <= 0, "a run cannot take no time: " + result);
+        }
+        assertEquals(4, progress.size(), "one progress line per run, warm-up included: " + progress);
+    }
+
+    static Stream<Implementation> implementations()
+    {
+        return Stream.of(Implementation.values());
+    }
+}

@@ -51,6 +51,7 @@ final class ConfigKeys
                 case EngineConfig.FULL_QUEUE_POLICY -> b.fullQueuePolicy(parsePolicy(value));
                 case EngineConfig.SEND_TIMEOUT_NS -> b.sendTimeoutNs(Long.parseLong(value));
                 case EngineConfig.CLOSE_TIMEOUT_NS -> b.closeTimeoutNs(Long.parseLong(value));
+                case EngineConfig.AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(parseBoolean(value));
                 default -> throw new IllegalArgumentException(
                     "unknown engine setting '" + key + "' in " + source + "; known keys are listed in " +
                     EngineConfig.class.getName());

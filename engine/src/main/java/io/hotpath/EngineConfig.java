@@ -52,6 +52,16 @@ public final class EngineConfig
     /** How long close() lets workers deliver what is queued, in ns. Default: {@value #CLOSE_TIMEOUT_NS_DEFAULT}. */
     public static final String CLOSE_TIMEOUT_NS = "close.timeoutNs";
 
+    /**
+     * Whether an await that suspends first checks that its method holds no monitor (and fails if it does): safe,
+     * but the check reads the thread's locked monitors, which costs tens of microseconds per suspension. Turn it off
+     * only where no sequential actor awaits inside a synchronized block.
+     * Default: {@value #AWAIT_MONITOR_CHECK_DEFAULT}.
+     */
+    public static final String AWAIT_MONITOR_CHECK = "await.monitorCheck";
+    /** Default of {@link #AWAIT_MONITOR_CHECK}. */
+    public static final boolean AWAIT_MONITOR_CHECK_DEFAULT = true;
+
     /** Default of {@link #IDLE}. */
     public static final String IDLE_DEFAULT = "backoff";
     /** Default of {@link #IDLE_MAX_PARK_NS}. */
@@ -103,6 +113,7 @@ public final class EngineConfig
     private final FaultListener faultListener;
     private final AffinityProfile affinity;
     private final NanoClock clock;
+    private final boolean awaitMonitorCheck;
 
     private EngineConfig(final Builder b, final int workers, final String[] idle, final boolean[] embedded)
     {
@@ -122,6 +133,7 @@ public final class EngineConfig
         this.faultListener = b.faultListener;
         this.affinity = b.affinity;
         this.clock = b.clock;
+        this.awaitMonitorCheck = b.awaitMonitorCheck;
     }
 
     /**
@@ -252,6 +264,12 @@ public final class EngineConfig
         return affinity == null || worker >= affinity.workers() ? AffinityProfile.NO_CPU : affinity.cpu(worker);
     }
 
+    /** @return {@link #AWAIT_MONITOR_CHECK}. */
+    public boolean awaitMonitorCheck()
+    {
+        return awaitMonitorCheck;
+    }
+
     /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
     public NanoClock clock()
     {
@@ -281,6 +299,7 @@ public final class EngineConfig
         m.put(FULL_QUEUE_POLICY, fullQueuePolicy.configName());
         m.put(SEND_TIMEOUT_NS, sendTimeoutNs);
         m.put(CLOSE_TIMEOUT_NS, closeTimeoutNs);
+        m.put(AWAIT_MONITOR_CHECK, awaitMonitorCheck);
         m.put("affinity", affinity == null ? "none" : affinity.name());
         return "EngineConfig" + m;
     }
@@ -307,6 +326,7 @@ public final class EngineConfig
         private FaultListener faultListener = Builder::printFault;
         private AffinityProfile affinity;
         private NanoClock clock = SystemNanoClock.INSTANCE;
+        private boolean awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
 
         private Builder()
         {
@@ -414,6 +434,13 @@ public final class EngineConfig
         public Builder faultListener(final FaultListener value)
         {
             faultListener = value;
+            return this;
+        }
+
+        /** @param value see {@link #AWAIT_MONITOR_CHECK}. @return this. */
+        public Builder awaitMonitorCheck(final boolean value)
+        {
+            awaitMonitorCheck = value;
             return this;
         }
 

@@ -134,7 +134,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
      */
     void suspendOn(final ReplyCore<?> reply)
     {
-        final String monitor = MonitorGuard.heldMonitor();
+        final String monitor = cell.worker.core.config.awaitMonitorCheck() ? MonitorGuard.heldMonitor() : null;
         if (monitor != null)
         {
             throw new IllegalStateException("await in actor '" + cell.name + "' while holding a monitor (" + monitor +

@@ -43,6 +43,19 @@ public interface ActorRuntime extends AutoCloseable
          * @param message not null.
          */
         void tell(Object message);
+
+        /**
+         * Send if there is room now: a bounded runtime says false when the target's queue is full, so the sender can
+         * yield and go on later instead of failing. An unbounded runtime always takes the message.
+         *
+         * @param message not null.
+         * @return false when the message was not taken.
+         */
+        default boolean offer(final Object message)
+        {
+            tell(message);
+            return true;
+        }
     }
 
     /**

@@ -17,6 +17,7 @@ public record Counting(int messages) implements SavinaBenchmark
 
     private static final Object START = "start";
     private static final Object INCREMENT = "increment";
+    private static final Object CONTINUE = "continue";
 
     @Override
     public String name()
@@ -62,6 +63,7 @@ public record Counting(int messages) implements SavinaBenchmark
         private final ActorRuntime.Address counter;
         private final int messages;
         private final CompletableFuture<Long> done;
+        private int sent;
 
         Producer(
             final ActorRuntime.Address self,
@@ -78,12 +80,18 @@ public record Counting(int messages) implements SavinaBenchmark
         @Override
         public void onMessage(final Object message)
         {
-            if (message == START)
+            if (message == START || message == CONTINUE)
             {
+                // a bounded queue may fill: then go on in a later turn, so the counter's worker can drain it
                 final ActorRuntime.Address to = counter;
-                for (int i = 0; i < messages; i++)
+                while (sent < messages)
                 {
-                    to.tell(INCREMENT);
+                    if (!to.offer(INCREMENT))
+                    {
+                        self.tell(CONTINUE);
+                        return;
+                    }
+                    sent++;
                 }
                 to.tell(new Retrieve(self));
             }

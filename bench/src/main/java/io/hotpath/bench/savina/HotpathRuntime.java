@@ -71,5 +71,11 @@ final class HotpathRuntime implements ActorRuntime
         {
             ref.tell(message);
         }
+
+        @Override
+        public boolean offer(final Object message)
+        {
+            return ref.offer(message);
+        }
     }
 }

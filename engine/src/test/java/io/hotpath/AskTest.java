@@ -180,4 +180,21 @@ class AskTest
             assertThrows(IllegalStateException.class, () -> mute.ask("y", pending));
         }
     }
+
+    @Test
+    void anAskThatCannotBeDeliveredFailsAtOnce()
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).build()))
+        {
+            final ActorRef<Integer> doubler = doubler(engine, 0);
+            engine.stop(doubler);
+            TestEngines.await("stopped", doubler::isStopped);
+            final ReplyException ex = assertThrows(ReplyException.class,
+                () -> doubler.<Integer>ask(1, Duration.ofSeconds(60)).get(WAIT));
+            final UndeliveredException cause = (UndeliveredException)ex.getCause();
+            assertEquals(DeadLetterReason.ACTOR_STOPPED, cause.reason());
+            assertThat(cause.getMessage()).contains("'doubler'", "not delivered");
+            assertEquals(1, engine.deadLetters().count(DeadLetterReason.ACTOR_STOPPED));
+        }
+    }
 }

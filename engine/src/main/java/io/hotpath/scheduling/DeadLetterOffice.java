@@ -28,6 +28,12 @@ public final class DeadLetterOffice implements DeadLetters
     public void record(final ActorRef<?> target, final Object message, final DeadLetterReason reason)
     {
         counts.incrementAndGet(reason.ordinal());
+        if (message instanceof ReplyCore<?> question && question.target == target && !question.questionTaken)
+        {
+            // an undelivered ask: its asker hears at once instead of waiting out a timeout
+            question.tryCompleteQuietly(null, new io.hotpath.UndeliveredException("ask to actor '" +
+                target.name() + "' was not delivered: " + reason, reason));
+        }
         for (final DeadLetterListener listener : listeners)
         {
             try

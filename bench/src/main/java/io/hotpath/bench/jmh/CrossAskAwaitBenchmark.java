@@ -1,0 +1,159 @@
+package io.hotpath.bench.jmh;
+
+import io.hotpath.ActorContext;
+import io.hotpath.ActorRef;
+import io.hotpath.Await;
+import io.hotpath.Engine;
+import io.hotpath.EngineConfig;
+import io.hotpath.Reply;
+import io.hotpath.WorkerInvoker;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * A request and its reply across two workers, written three ways: tell and tell back, ask with a callback, and
+ * await in a sequential actor. The initiators live on worker 0, which the benchmark thread drives (so it spins on
+ * that worker's duty cycle until the round trip is back); the echoes live on worker 1, a busy-spin thread: two busy
+ * threads on two CPUs. Sequential actors need the JDK's continuations, hence the fork's flag.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED")
+public class CrossAskAwaitBenchmark
+{
+    private static final Object GO = new Object();
+    private static final Object PING = new Object();
+    private static final Object PONG = new Object();
+
+    /** Initiators on the benchmark thread's worker, echoes on the other worker. */
+    @State(Scope.Thread)
+    public static class Workers
+    {
+        Engine engine;
+        WorkerInvoker invoker;
+        long done;
+        ActorRef<Object> tellInitiator;
+        ActorRef<Object> askInitiator;
+        ActorRef<Object> awaitInitiator;
+        private final Reply<Object> askReply = new Reply<>();
+        private final Reply<Object> awaitReply = new Reply<>();
+        private final BiConsumer<Object, Throwable> count = (value, error) -> done++;
+
+        @Setup(Level.Trial)
+        public void setUp()
+        {
+            engine = Engine.start(config().build());
+            invoker = engine.invoker(0);
+            invoker.doWork();
+            final ActorRef<Object> askEcho = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
+                ctx.reply(PONG)).name("ask-echo").onWorker(1).spawn();
+            final java.util.concurrent.atomic.AtomicReference<ActorRef<Object>> back =
+                new java.util.concurrent.atomic.AtomicReference<>();
+            final ActorRef<Object> tellEcho = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
+                back.get().tell(PONG)).name("tell-echo").onWorker(1).spawn();
+            tellInitiator = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
+            {
+                if (m == GO)
+                {
+                    tellEcho.tell(PING);
+                }
+                else
+                {
+                    done++;
+                }
+            }).name("tell-initiator").onWorker(0).spawn();
+            back.set(tellInitiator);
+            askInitiator = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
+                askEcho.ask(PING, askReply).onComplete(count)).name("ask-initiator").onWorker(0).spawn();
+            awaitInitiator = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
+            {
+                Await.await(askEcho.ask(PING, awaitReply));
+                done++;
+            }).name("await-initiator").onWorker(0).sequential().spawn();
+        }
+
+        EngineConfig.Builder config()
+        {
+            return EngineConfig.builder().workers(2).idle("busy-spin").embedded(0, true);
+        }
+
+        @Setup(Level.Iteration)
+        public void claim()
+        {
+            invoker.doWork();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown()
+        {
+            engine.close();
+            while (!invoker.isTerminated())
+            {
+                invoker.doWork();
+            }
+            engine.awaitTermination(Duration.ofSeconds(5));
+        }
+
+        long roundTrip(final ActorRef<Object> initiator)
+        {
+            final long before = done;
+            initiator.tell(GO);
+            while (done == before)
+            {
+                invoker.doWork();
+            }
+            return done;
+        }
+    }
+
+    /** The same, with awaits that skip the held-monitor check ({@code await.monitorCheck=false}). */
+    @State(Scope.Thread)
+    public static class Unchecked extends Workers
+    {
+        @Override
+        EngineConfig.Builder config()
+        {
+            return super.config().awaitMonitorCheck(false);
+        }
+    }
+
+    @Benchmark
+    public long awaitRoundTripUnchecked(final Unchecked s)
+    {
+        return s.roundTrip(s.awaitInitiator);
+    }
+
+    @Benchmark
+    public long tellRoundTrip(final Workers s)
+    {
+        return s.roundTrip(s.tellInitiator);
+    }
+
+    @Benchmark
+    public long askRoundTrip(final Workers s)
+    {
+        return s.roundTrip(s.askInitiator);
+    }
+
+    @Benchmark
+    public long awaitRoundTrip(final Workers s)
+    {
+        return s.roundTrip(s.awaitInitiator);
+    }
+}

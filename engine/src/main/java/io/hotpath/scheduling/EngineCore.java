@@ -8,20 +8,12 @@ import io.hotpath.EngineClosedException;
 import io.hotpath.EngineConfig;
 import io.hotpath.FaultPolicy;
 import io.hotpath.affinity.AffinityException;
-import io.hotpath.affinity.CpuTopology;
-import io.hotpath.affinity.Finding;
-import io.hotpath.affinity.ProfileCheck;
 import io.hotpath.affinity.PinReport;
-import io.hotpath.metrics.ActorStats;
 import io.hotpath.metrics.EngineStats;
-import io.hotpath.metrics.WorkerStats;
 import org.agrona.concurrent.NanoClock;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -115,7 +107,7 @@ public final class EngineCore
     {
         if (config.affinity() != null)
         {
-            checkProfile();
+            Placement.checkProfile(config.affinity());
         }
         for (final Thread thread : threads)
         {
@@ -378,18 +370,6 @@ public final class EngineCore
             closedBy + "'); start a new engine");
     }
 
-    private void checkProfile()
-    {
-        final List<Finding> findings = ProfileCheck.check(config.affinity(), CpuTopology.current());
-        final List<String> errors = findings.stream().filter(Finding::isError).map(Finding::toString).toList();
-        if (!errors.isEmpty())
-        {
-            throw new IllegalArgumentException("affinity profile " + config.affinity().name() +
-                " does not fit this machine:\n  " + String.join("\n  ", errors) +
-                "\nsee affinity-config/README.md, or run: java -jar bench/target/hotpath-bench.jar affinity --profile FILE");
-        }
-    }
-
     /** Place a worker by the affinity profile, on the worker's own thread, and read its placement back. */
     void onWorkerThreadStart(final Worker worker)
     {
@@ -397,14 +377,7 @@ public final class EngineCore
         {
             if (config.affinity() != null)
             {
-                final int cpu = config.cpu(worker.index);
-                final PinReport report = PinReport.pinCurrentWorker(worker.index, cpu, config.affinity().mandatory());
-                pinReports[worker.index] = report;
-                if (cpu >= 0 && !report.ok())
-                {
-                    System.err.println("hotpath: worker " + worker.name + " runs unpinned (asked for CPU " + cpu +
-                        " by profile " + config.affinity().name() + "): " + report.result().error());
-                }
+                pinReports[worker.index] = Placement.pin(worker.index, worker.name, config.affinity());
             }
         }
         catch (final AffinityException ex)
@@ -568,38 +541,7 @@ public final class EngineCore
      */
     public EngineStats stats()
     {
-        final List<ActorStats> actors = new ArrayList<>();
-        for (final ActorCell<?> cell : live.values())
-        {
-            actors.add(new ActorStats(cell.id, cell.name, cell.worker.index, cell.handledOpaque(),
-                cell.handoffsOpaque(), cell.reschedulesOpaque(), cell.exceptionsOpaque(), cell.deadLettersOpaque()));
-        }
-        actors.sort(Comparator.comparingInt(ActorStats::id));
-        final List<WorkerStats> workerStats = new ArrayList<>();
-        for (final Worker worker : workers)
-        {
-            final long[] sums = retired.snapshot(worker.index);
-            for (final ActorStats a : actors)
-            {
-                if (a.worker() == worker.index)
-                {
-                    sums[0] += a.handled();
-                    sums[1] += a.handoffs();
-                    sums[2] += a.reschedules();
-                    sums[3] += a.exceptions();
-                    sums[4] += a.deadLetters();
-                }
-            }
-            workerStats.add(new WorkerStats(worker.index, worker.name, worker.idleName, worker.embedded,
-                sums[0], sums[1], sums[2], sums[3], sums[4], worker.inboundHighWater(), worker.inbound.size(),
-                worker.isTerminated()));
-        }
-        final Map<DeadLetterReason, Long> dead = new EnumMap<>(DeadLetterReason.class);
-        for (final DeadLetterReason reason : DeadLetterReason.values())
-        {
-            dead.put(reason, deadLetters.count(reason));
-        }
-        return new EngineStats(workerStats, actors, dead);
+        return StatsSnapshot.take(workers, live.values(), retired, deadLetters);
     }
 
     private static String checkName(final String name)

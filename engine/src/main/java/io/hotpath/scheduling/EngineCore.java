@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * What the workers of one engine share: configuration, the registry of live actors, dead letters, and the close
  * protocol. Thread safe.
  * <p>
- * Close runs in two phases. First {@link #closing} is set: sends from outside threads and spawns are refused,
+ * Close runs in two phases ({@link CloseProtocol} does the second). First {@link #closing} is set: sends from outside threads and spawns are refused,
  * workers keep delivering, also to each other. When every worker has been seen quiet twice with no frame in any
  * inbound queue in between, or when the close timeout runs out, every inbound queue is closed and
  * {@link #finishing} is set: each worker then dead-letters what is left, on its own thread, and terminates.
@@ -411,7 +411,7 @@ public final class EngineCore
         terminated.countDown();
     }
 
-    // ---------------------------------------------------------------- close
+    // ---------------------------------------------------------------- close (the steps: CloseProtocol)
 
     /**
      * Begin closing and, unless called from one of this engine's workers, wait for the workers to finish.
@@ -434,79 +434,17 @@ public final class EngineCore
         {
             if (onWorker)
             {
-                final Thread closer = new Thread(this::finishClose, "hp-closer");
+                final Thread closer = new Thread(() -> CloseProtocol.finish(this, workers, threads), "hp-closer");
                 closer.setDaemon(true);
                 closer.start();
                 return;
             }
-            finishClose();
+            CloseProtocol.finish(this, workers, threads);
         }
         if (!onWorker)
         {
             awaitTermination(config.closeTimeoutNs() + TimeUnit.SECONDS.toNanos(1));
         }
-    }
-
-    private void finishClose()
-    {
-        final long deadlineNs = System.nanoTime() + config.closeTimeoutNs();
-        boolean timedOut = false;
-        wakeAll();
-        while (!quiescent())
-        {
-            if (System.nanoTime() - deadlineNs >= 0)
-            {
-                timedOut = true;
-                break;
-            }
-            LockSupport.parkNanos(20_000);
-        }
-        leftoverReason = timedOut ? DeadLetterReason.CLOSE_TIMEOUT : DeadLetterReason.ENGINE_CLOSED;
-        for (final Worker worker : workers)
-        {
-            worker.inbound.close();
-        }
-        finishing = true;
-        wakeAll();
-    }
-
-    private void wakeAll()
-    {
-        for (final Thread thread : threads)
-        {
-            if (thread != null)
-            {
-                LockSupport.unpark(thread);
-            }
-        }
-    }
-
-    private boolean quiescent()
-    {
-        final long[] before = new long[workers.length];
-        for (int i = 0; i < workers.length; i++)
-        {
-            if (!workers[i].quiet)
-            {
-                return false;
-            }
-            before[i] = workers[i].closingWork;
-        }
-        for (final Worker worker : workers)
-        {
-            if (worker.inbound.size() != 0)
-            {
-                return false;
-            }
-        }
-        for (int i = 0; i < workers.length; i++)
-        {
-            if (!workers[i].quiet || workers[i].closingWork != before[i])
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -30,7 +30,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * quiet worker says it is busy before the frame leaves the queue), {@code Worker.doWork()} (drain, then the
  * ready actors counted after the drain), {@code Worker.deliverLocal()} and {@code Worker.runActor()} (a send to a
  * running actor goes to its mailbox), {@code Worker.onCloseSlowPath()} (work count and {@code quiet} published at
- * the end of the cycle), and {@code EngineCore.quiescent()} and {@code EngineCore.finishClose()}.
+ * the end of the cycle), and {@code CloseProtocol.quiescent()} and {@code CloseProtocol.finish()}.
  * <p>
  * Result: (1 when the closer declared quiescence and closed the queues, status of X's send on to P: 0 OK,
  * 2 CLOSED).
@@ -54,7 +54,7 @@ public class CloseQuiescenceTest
     private static final int HANDLER_SPINS = 20;
     private static final Object CONTINUE = new Object();
 
-    /** What EngineCore.quiescent() reads of a worker. */
+    /** What CloseProtocol.quiescent() reads of a worker. */
     static final class ModelWorker
     {
         final ManyToOneFrameQueue inbound = new ManyToOneFrameQueue(4);
@@ -101,7 +101,7 @@ public class CloseQuiescenceTest
         r.r2 = sendOnStatus;
     }
 
-    /** EngineCore.finishClose(): the quiescence check, then closing every inbound queue. */
+    /** CloseProtocol.finish(): the quiescence check, then closing every inbound queue. */
     @Actor
     public void closer(final II_Result r)
     {
@@ -145,7 +145,7 @@ public class CloseQuiescenceTest
         return handled;
     }
 
-    /** EngineCore.quiescent(), line for line. */
+    /** CloseProtocol.quiescent(), line for line. */
     private boolean quiescent()
     {
         final long[] before = new long[workers.length];

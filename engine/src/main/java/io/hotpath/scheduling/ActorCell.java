@@ -128,7 +128,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     boolean stopped;
 
     /** The ask being handled now, until answered or kept for later. */
-    private ReplyCore<?> currentAsk;
+    ReplyCore<?> currentAsk;
     /** Timers and repeating steps this actor set going, cancelled when it restarts or stops. */
     private List<Cancellable> registrations;
 
@@ -461,87 +461,6 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         catch (final Throwable ex)
         {
             Supervisor.onFault(this, message, ex);
-        }
-    }
-
-    /**
-     * A question for this actor, or the answer to one it asked. Told apart by who this actor is to the exchange,
-     * not by {@code answered}: an asking actor's timeout may have decided the outcome while the question is still
-     * queued here, and the question is still this actor's to handle (its answer is then a late reply).
-     */
-    @SuppressWarnings("unchecked")
-    void onExchange(final ReplyCore<?> exchange)
-    {
-        final Actor<M> a = actor;
-        if (exchange.target != this || exchange.questionTaken)
-        {
-            exchange.onAnswerDelivered();
-            return;
-        }
-        exchange.questionTaken = true;
-        if (exchange.asker == null && exchange.timeoutNs > 0 && exchange.timerId < 0)
-        {
-            exchange.armTimer(worker, exchange.askedAtNs + exchange.timeoutNs);
-        }
-        final Object request = exchange.request;
-        exchange.request = null;
-        if (sequential)
-        {
-            Fiber.start(this, request, exchange);
-            return;
-        }
-        currentAsk = exchange;
-        try
-        {
-            a.onMessage((M)request);
-        }
-        catch (final Throwable ex)
-        {
-            if (currentAsk == exchange)
-            {
-                // the exception is the answer; the actor goes on
-                countException();
-                currentAsk = null;
-                exchange.tryComplete(null, ex);
-                return;
-            }
-            Supervisor.onFault(this, request, ex);
-            return;
-        }
-        if (currentAsk == exchange)
-        {
-            currentAsk = null;
-            exchange.tryComplete(null, new IllegalStateException("actor '" + name + "' handled an ask without " +
-                "answering it; call ctx.reply(value), or keep it with ctx.replyLater()"));
-        }
-    }
-
-    /** The body of a sequential actor's fiber: the handler, with the same ask and fault rules as a plain run. */
-    @SuppressWarnings("unchecked")
-    void runInFiber(final Fiber fiber)
-    {
-        final Actor<M> a = actor;
-        try
-        {
-            a.onMessage((M)fiber.request);
-        }
-        catch (final Throwable ex)
-        {
-            if (fiber.askPending)
-            {
-                countException();
-                fiber.askPending = false;
-                fiber.ask.tryComplete(null, ex);
-                return;
-            }
-            Supervisor.onFault(this, fiber.request, ex);
-            return;
-        }
-        if (fiber.askPending)
-        {
-            fiber.askPending = false;
-            fiber.ask.tryComplete(null, new IllegalStateException("actor '" + name + "' handled an ask without " +
-                "answering it; call ctx.reply(value), or keep it with ctx.replyLater()"));
         }
     }
 

@@ -71,7 +71,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     {
         while (true)
         {
-            cell.runInFiber(this);
+            Exchanges.runInFiber(cell, this);
             request = null;
             ask = null;
             token = null;

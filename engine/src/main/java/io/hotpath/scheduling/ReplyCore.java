@@ -226,7 +226,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     @Override
     final void onTurn(final ActorCell<?> cell)
     {
-        cell.onExchange(this);
+        Exchanges.onExchange(cell, this);
     }
 
     /**

@@ -73,13 +73,25 @@ public final class Bank implements Actor<Bank.Transfer>, ActorLifecycle
         final TransactionLog.Durability durability)
     {
         final long lastId = BankRecovery.settle(dir, durability).lastTransferId();
-        final Map<String, TypedRef<Account>> accounts = new LinkedHashMap<>();
-        openingBalances.forEach((name, opening) -> accounts.put(name, engine.<Account>typedActor(
-            ctx -> Account.open(name, dir, opening, durability)).name("account-" + name).spawnTyped()));
-        final Map<String, TypedRef<Account>> fixed = Map.copyOf(accounts);
+        final Map<String, TypedRef<Account>> fixed = openAccounts(engine, dir, openingBalances, durability);
         final ActorRef<Transfer> bank = engine.actor((ActorContext<Transfer> ctx) -> new Bank(ctx, fixed,
             TransactionLog.open(dir.resolve(BankRecovery.BANK_LOG), durability), lastId)).name("bank").spawn();
         return new Handle(bank, fixed);
+    }
+
+    /**
+     * Start one actor per account: accounts new to the directory get their opening balance, known ones keep their
+     * logged one. Call after {@link BankRecovery#settle}.
+     *
+     * @return the account actors by name.
+     */
+    static Map<String, TypedRef<Account>> openAccounts(final Engine engine, final Path dir,
+        final Map<String, Long> openingBalances, final TransactionLog.Durability durability)
+    {
+        final Map<String, TypedRef<Account>> accounts = new LinkedHashMap<>();
+        openingBalances.forEach((name, opening) -> accounts.put(name, engine.<Account>typedActor(
+            ctx -> Account.open(name, dir, opening, durability)).name("account-" + name).spawnTyped()));
+        return Map.copyOf(accounts);
     }
 
     @Override

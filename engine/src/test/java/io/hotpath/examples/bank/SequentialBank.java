@@ -8,7 +8,6 @@ import io.hotpath.Engine;
 import io.hotpath.TypedRef;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import static io.hotpath.Await.await;
@@ -48,10 +47,7 @@ public final class SequentialBank implements Actor<Bank.Transfer>, ActorLifecycl
         final TransactionLog.Durability durability)
     {
         final long lastId = BankRecovery.settle(dir, durability).lastTransferId();
-        final Map<String, TypedRef<Account>> accounts = new LinkedHashMap<>();
-        openingBalances.forEach((name, opening) -> accounts.put(name, engine.<Account>typedActor(
-            ctx -> Account.open(name, dir, opening, durability)).name("account-" + name).spawnTyped()));
-        final Map<String, TypedRef<Account>> fixed = Map.copyOf(accounts);
+        final Map<String, TypedRef<Account>> fixed = Bank.openAccounts(engine, dir, openingBalances, durability);
         final ActorRef<Bank.Transfer> bank = engine.actor((ActorContext<Bank.Transfer> ctx) -> new SequentialBank(ctx,
             fixed, TransactionLog.open(dir.resolve(BankRecovery.BANK_LOG), durability), lastId))
             .name("bank").sequential().spawn();

@@ -49,7 +49,10 @@ public final class EngineConfig
     public static final String FULL_QUEUE_POLICY = "send.fullQueuePolicy";
     /** How long a send waits for room under the wait policy, in ns. Default: {@value #SEND_TIMEOUT_NS_DEFAULT}. */
     public static final String SEND_TIMEOUT_NS = "send.timeoutNs";
-    /** How long close() lets workers deliver what is queued, in ns. Default: {@value #CLOSE_TIMEOUT_NS_DEFAULT}. */
+    /**
+     * How long close() lets workers deliver what is queued, in ns; checked between drain batches (never per message),
+     * so a batch already under way finishes. Default: {@value #CLOSE_TIMEOUT_NS_DEFAULT}.
+     */
     public static final String CLOSE_TIMEOUT_NS = "close.timeoutNs";
 
     /**

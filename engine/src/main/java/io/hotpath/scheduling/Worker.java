@@ -299,21 +299,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     public boolean onFrame(final Object target, final Object message)
     {
         final ActorCell<?> cell = (ActorCell<?>)target;
-        if (closingCycle)
+        if (closingCycle && quiet)
         {
-            if (quiet)
-            {
-                // seen quiet by the closer: say busy before this frame leaves the queue (the queue's index moves
-                // after this returns), so a closer that finds the queue empty also finds this worker busy
-                quiet = false;
-            }
-        }
-        else if (core.finishing)
-        {
-            // the close timeout ran out during a long drain: deliver no more, finish() counts this one
-            pendingTarget = cell;
-            pendingMessage = message;
-            return false;
+            // seen quiet by the closer: say busy before this frame leaves the queue (the queue's index moves after
+            // this returns), so a closer that finds the queue empty also finds this worker busy
+            quiet = false;
         }
         if (message instanceof EngineMessage engineMessage && engineMessage.isControl())
         {

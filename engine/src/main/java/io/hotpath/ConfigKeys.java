@@ -51,7 +51,8 @@ final class ConfigKeys
                 case EngineConfig.FULL_QUEUE_POLICY -> b.fullQueuePolicy(parsePolicy(value));
                 case EngineConfig.SEND_TIMEOUT_NS -> b.sendTimeoutNs(Long.parseLong(value));
                 case EngineConfig.CLOSE_TIMEOUT_NS -> b.closeTimeoutNs(Long.parseLong(value));
-                case EngineConfig.AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(parseBoolean(value));
+                case EngineConfig.AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(MonitorCheck.parse(value));
+                case EngineConfig.AWAIT_SPIN_NS -> b.awaitSpinNs(Long.parseLong(value));
                 default -> throw new IllegalArgumentException(
                     "unknown engine setting '" + key + "' in " + source + "; known keys are listed in " +
                     EngineConfig.class.getName());

@@ -56,14 +56,23 @@ public final class EngineConfig
     public static final String CLOSE_TIMEOUT_NS = "close.timeoutNs";
 
     /**
-     * Whether an await that suspends first checks that its method holds no monitor (and fails if it does): safe,
-     * but the check reads the thread's locked monitors, which costs tens of microseconds per suspension. Turn it off
-     * only where no sequential actor awaits inside a synchronized block.
-     * Default: {@value #AWAIT_MONITOR_CHECK_DEFAULT}.
+     * How an await about to suspend checks that its method holds no monitor: off, sampled or always (see
+     * {@link MonitorCheck}). Default: {@code sampled}.
      */
     public static final String AWAIT_MONITOR_CHECK = "await.monitorCheck";
     /** Default of {@link #AWAIT_MONITOR_CHECK}. */
-    public static final boolean AWAIT_MONITOR_CHECK_DEFAULT = true;
+    public static final MonitorCheck AWAIT_MONITOR_CHECK_DEFAULT = MonitorCheck.SAMPLED;
+
+    /**
+     * How long, in ns, an await of an answer from another worker may spin before it suspends, while its worker has
+     * nothing else to do (no other actor ready, no other frame arrived, no repeating step, and no actor's turn
+     * below the awaiting one on the stack): an answer that comes back within it costs no suspension. 0 turns it
+     * off. The spin gives way as soon as another frame arrives; a timer can fire that much later, well inside its
+     * tick. Default: {@value #AWAIT_SPIN_NS_DEFAULT}.
+     */
+    public static final String AWAIT_SPIN_NS = "await.spinNs";
+    /** Default of {@link #AWAIT_SPIN_NS}. */
+    public static final long AWAIT_SPIN_NS_DEFAULT = 2_000L;
 
     /** Default of {@link #IDLE}. */
     public static final String IDLE_DEFAULT = "backoff";
@@ -116,7 +125,8 @@ public final class EngineConfig
     private final FaultListener faultListener;
     private final AffinityProfile affinity;
     private final NanoClock clock;
-    private final boolean awaitMonitorCheck;
+    private final MonitorCheck awaitMonitorCheck;
+    private final long awaitSpinNs;
 
     private EngineConfig(final Builder b, final int workers, final String[] idle, final boolean[] embedded)
     {
@@ -137,6 +147,7 @@ public final class EngineConfig
         this.affinity = b.affinity;
         this.clock = b.clock;
         this.awaitMonitorCheck = b.awaitMonitorCheck;
+        this.awaitSpinNs = b.awaitSpinNs;
     }
 
     /**
@@ -268,9 +279,15 @@ public final class EngineConfig
     }
 
     /** @return {@link #AWAIT_MONITOR_CHECK}. */
-    public boolean awaitMonitorCheck()
+    public MonitorCheck awaitMonitorCheck()
     {
         return awaitMonitorCheck;
+    }
+
+    /** @return {@link #AWAIT_SPIN_NS}. */
+    public long awaitSpinNs()
+    {
+        return awaitSpinNs;
     }
 
     /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
@@ -302,7 +319,8 @@ public final class EngineConfig
         m.put(FULL_QUEUE_POLICY, fullQueuePolicy.configName());
         m.put(SEND_TIMEOUT_NS, sendTimeoutNs);
         m.put(CLOSE_TIMEOUT_NS, closeTimeoutNs);
-        m.put(AWAIT_MONITOR_CHECK, awaitMonitorCheck);
+        m.put(AWAIT_MONITOR_CHECK, awaitMonitorCheck.configName());
+        m.put(AWAIT_SPIN_NS, awaitSpinNs);
         m.put("affinity", affinity == null ? "none" : affinity.name());
         return "EngineConfig" + m;
     }
@@ -329,7 +347,8 @@ public final class EngineConfig
         private FaultListener faultListener = Builder::printFault;
         private AffinityProfile affinity;
         private NanoClock clock = SystemNanoClock.INSTANCE;
-        private boolean awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
+        private MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
+        private long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
 
         private Builder()
         {
@@ -441,9 +460,16 @@ public final class EngineConfig
         }
 
         /** @param value see {@link #AWAIT_MONITOR_CHECK}. @return this. */
-        public Builder awaitMonitorCheck(final boolean value)
+        public Builder awaitMonitorCheck(final MonitorCheck value)
         {
-            awaitMonitorCheck = value;
+            awaitMonitorCheck = java.util.Objects.requireNonNull(value, "awaitMonitorCheck: off, sampled or always");
+            return this;
+        }
+
+        /** @param value see {@link #AWAIT_SPIN_NS}. @return this. */
+        public Builder awaitSpinNs(final long value)
+        {
+            awaitSpinNs = value;
             return this;
         }
 
@@ -551,6 +577,8 @@ public final class EngineConfig
             require(fullQueuePolicy != null, FULL_QUEUE_POLICY, null, "fail, drop or wait");
             require(sendTimeoutNs >= 0, SEND_TIMEOUT_NS, sendTimeoutNs, "0 or more");
             require(closeTimeoutNs >= 0, CLOSE_TIMEOUT_NS, closeTimeoutNs, "0 or more");
+            require(awaitSpinNs >= 0 && awaitSpinNs <= 1_000_000, AWAIT_SPIN_NS, awaitSpinNs,
+                "from 0 (off) to 1000000 (1 ms); a spin longer than a round trip only burns the CPU");
             require(faultListener != null, "faultListener", null, "a listener");
             require(affinity == null || affinity.workers() == workers, WORKERS, workers,
                 "the affinity profile's " + (affinity == null ? 0 : affinity.workers()) + " (" +

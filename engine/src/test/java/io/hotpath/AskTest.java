@@ -85,10 +85,16 @@ class AskTest
             worker.doWork();
             final ActorRef<Integer> doubler = doubler(engine, 0);
             final List<Integer> got = new ArrayList<>();
+            final List<String> known = new ArrayList<>();
             final ActorRef<String> asker = engine.actor((ActorContext<String> ctx) -> (String m) ->
-                doubler.<Integer>ask(21).onSuccess(got::add)).onWorker(0).spawn();
+            {
+                final Reply<Integer> reply = doubler.ask(21);
+                known.add(reply.isDone() + " " + reply.value());
+                reply.onSuccess(got::add);
+            }).onWorker(0).spawn();
             asker.tell("go");
-            assertTrue(got.isEmpty(), "the answer waits: the asker is still in its handler");
+            assertEquals(List.of("true 42"), known, "answered by direct handoff, so known within the turn");
+            assertTrue(got.isEmpty(), "the callback waits for a later turn: the asker is still in its handler");
             worker.doWork();
             assertEquals(List.of(42), got);
             BackPressureTest.drainAndClose(engine, worker);

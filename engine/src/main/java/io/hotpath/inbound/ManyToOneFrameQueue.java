@@ -41,6 +41,11 @@ abstract class ManyToOneFrameQueueConsumerFields extends ManyToOneFrameQueuePad1
      * it, paired with the producers' acquire load before they reuse that frame.
      */
     long consumerIndex;
+    /**
+     * Consumer only: the frame at {@code consumerIndex} is in a handler's hands (its slot still held); cleared by a
+     * {@code takeIfNext} that releases it early.
+     */
+    boolean inHand;
 }
 
 abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
@@ -194,18 +199,61 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             {
                 break;
             }
+            inHand = true;
             final boolean more = handler.onFrame(frame.target, frame.message);
-            index++;
             taken++;
-            // after the handler: while a frame is being handled it still counts in size(), and what the handler
-            // published before returning is seen by whoever sees the index move
-            CONSUMER_INDEX.setRelease(this, index);
+            if (inHand)
+            {
+                inHand = false;
+                index++;
+                // after the handler: while a frame is being handled it still counts in size(), and what the handler
+                // published before returning is seen by whoever sees the index move
+                CONSUMER_INDEX.setRelease(this, index);
+            }
+            else
+            {
+                // the handler's takeIfNext released this frame and took the ones after it
+                index = consumerIndex;
+            }
             if (!more)
             {
                 break;
             }
         }
         return taken;
+    }
+
+    /** {@link #takeIfNext}: nothing is published at the head yet. */
+    public static final int NOTHING_YET = 0;
+    /** {@link #takeIfNext}: the frame was next and is taken. */
+    public static final int TAKEN = 1;
+    /** {@link #takeIfNext}: another frame is next. */
+    public static final int OTHER_NEXT = 2;
+
+    /**
+     * Take the next frame only if it is published and carries exactly this target and message (by identity).
+     * Called from within a drain's handler, it looks past the frame in hand, and taking releases both. Consumer
+     * thread only.
+     *
+     * @param target  the frame's expected target.
+     * @param message the frame's expected message.
+     * @return {@link #TAKEN}, {@link #NOTHING_YET} or {@link #OTHER_NEXT}.
+     */
+    public int takeIfNext(final Object target, final Object message)
+    {
+        final long index = inHand ? consumerIndex + 1 : consumerIndex;
+        final Frame frame = frames[(int)index & mask];
+        if ((long)SEQUENCE.getAcquire(frame) != index + 1)
+        {
+            return NOTHING_YET;
+        }
+        if (frame.target != target || frame.message != message)
+        {
+            return OTHER_NEXT;
+        }
+        inHand = false;
+        CONSUMER_INDEX.setRelease(this, index + 1);
+        return TAKEN;
     }
 
     /**

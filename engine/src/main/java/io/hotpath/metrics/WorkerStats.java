@@ -14,6 +14,8 @@ package io.hotpath.metrics;
  * @param deadLetters      dead letters found on this worker.
  * @param inboundHighWater most frames seen in its inbound queue at once.
  * @param inboundSize      frames in its inbound queue now.
+ * @param awaitSuspensions awaits that suspended their method.
+ * @param awaitSpins       awaits whose answer from another worker came back while they spun, without suspending.
  * @param terminated       true once it has finished after close.
  */
 public record WorkerStats(
@@ -28,6 +30,8 @@ public record WorkerStats(
     long deadLetters,
     int inboundHighWater,
     int inboundSize,
+    long awaitSuspensions,
+    long awaitSpins,
     boolean terminated)
 {
 }

@@ -20,11 +20,11 @@ public final class AwaitCore
      */
     public static <T> T await(final ReplyCore<T> reply)
     {
-        if (reply.isDelivered())
+        final Fiber fiber = fiber("await");
+        if (reply.takeIfKnown())
         {
             return outcome(reply);
         }
-        final Fiber fiber = fiber("await");
         if (!fiber.cell.reentrant && reply.target == fiber.cell && !reply.answered)
         {
             throw new IllegalStateException("actor '" + fiber.cell.name + "' awaits an ask to itself but is not " +

@@ -20,6 +20,11 @@ final class ContinuationAccess
         return new FiberContinuation(body);
     }
 
+    static Object currentBody()
+    {
+        return Continuation.getCurrentContinuation(SCOPE) instanceof FiberContinuation fiber ? fiber.body : null;
+    }
+
     static void run(final Object continuation)
     {
         ((Continuation)continuation).run();
@@ -33,9 +38,12 @@ final class ContinuationAccess
     /** A continuation that refuses to suspend a pinned method with the engine's own, plain error. */
     private static final class FiberContinuation extends Continuation
     {
+        final Runnable body;
+
         FiberContinuation(final Runnable body)
         {
             super(SCOPE, body);
+            this.body = body;
         }
 
         @Override

@@ -40,6 +40,14 @@ final class Continuations
         return ContinuationAccess.create(body);
     }
 
+    /**
+     * @return the body of the innermost continuation mounted on this thread, if it is one of the engine's; or null.
+     */
+    static Object currentBody()
+    {
+        return REASON == null ? ContinuationAccess.currentBody() : null;
+    }
+
     /** Run until the body ends or yields. */
     static void run(final Object continuation)
     {

@@ -81,29 +81,19 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         }
     }
 
-    /** The fiber running on this thread, innermost first; set only around a fiber's run, never per message. */
-    private static final ThreadLocal<Fiber> CURRENT = new ThreadLocal<>();
-
     /**
-     * @return the fiber running on the calling thread, or null.
+     * @return the fiber of the innermost turn on the calling thread: the body of the innermost mounted continuation,
+     * if its actor is the one whose turn runs now (not a plain actor handed a message from inside the fiber); or null.
      */
     static Fiber current()
     {
-        return CURRENT.get();
+        final Fiber fiber = (Fiber)Continuations.currentBody();
+        return fiber != null && fiber.cell.worker.current == fiber.cell ? fiber : null;
     }
 
     private void enter()
     {
-        final Fiber outer = CURRENT.get();
-        CURRENT.set(this);
-        try
-        {
-            Continuations.run(continuation);
-        }
-        finally
-        {
-            CURRENT.set(outer);
-        }
+        Continuations.run(continuation);
         if (idle)
         {
             onDone();
@@ -134,7 +124,11 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
      */
     void suspendOn(final ReplyCore<?> reply)
     {
-        final String monitor = cell.worker.core.config.awaitMonitorCheck() ? MonitorGuard.heldMonitor() : null;
+        if (AwaitSpin.answerArrived(cell, reply))
+        {
+            return;
+        }
+        final String monitor = MonitorGuard.heldMonitor(cell, cell.worker.core.config.awaitMonitorCheck());
         if (monitor != null)
         {
             throw new IllegalStateException("await in actor '" + cell.name + "' while holding a monitor (" + monitor +
@@ -154,6 +148,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
             cell.flags |= ActorCell.SUSPENDED;
         }
         reply.addCallback(this);
+        cell.worker.countAwait(true);
         try
         {
             Continuations.yieldNow();

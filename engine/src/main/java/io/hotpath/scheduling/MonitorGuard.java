@@ -1,5 +1,7 @@
 package io.hotpath.scheduling;
 
+import io.hotpath.MonitorCheck;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.MonitorInfo;
 import java.lang.management.ThreadInfo;
@@ -8,16 +10,49 @@ import java.lang.management.ThreadMXBean;
 /**
  * Finds a monitor held by a method about to suspend. The JDK lets a continuation suspend with a monitor held, but
  * a worker thread that then meets the same lock again (another actor's synchronized block) would wait for itself
- * forever, so await refuses instead. The check reads the thread's own locked monitors, which costs microseconds: it
- * runs only when an await really suspends, never on the per-message path. Thread safe.
+ * forever, so await refuses instead. The check reads the thread's own locked monitors, which costs hundreds of
+ * microseconds: it runs only when an await really suspends, never on the per-message path, and under
+ * {@link MonitorCheck#SAMPLED} only for the first suspensions of each actor class. Thread safe.
  */
 final class MonitorGuard
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String FIBER = Fiber.class.getName();
+    /** Suspensions checked so far per actor class; racy increments only make a few more checks. */
+    private static final ClassValue<int[]> CHECKED = new ClassValue<>()
+    {
+        @Override
+        protected int[] computeValue(final Class<?> type)
+        {
+            return new int[1];
+        }
+    };
 
     private MonitorGuard()
     {
+    }
+
+    /**
+     * @param cell  the actor whose method is about to suspend.
+     * @param check the engine's setting.
+     * @return a description of a monitor the method holds, or null when it holds none or is not checked.
+     */
+    static String heldMonitor(final ActorCell<?> cell, final MonitorCheck check)
+    {
+        if (check == MonitorCheck.OFF)
+        {
+            return null;
+        }
+        if (check == MonitorCheck.SAMPLED)
+        {
+            final int[] checked = CHECKED.get(cell.actor.getClass());
+            if (checked[0] >= MonitorCheck.SAMPLED_SUSPENSIONS)
+            {
+                return null;
+            }
+            checked[0]++;
+        }
+        return heldMonitor();
     }
 
     /**

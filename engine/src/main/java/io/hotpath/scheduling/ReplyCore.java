@@ -65,6 +65,8 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     Throwable error;
     /** Asker's thread: the answer has been handed to the callbacks. */
     boolean delivered;
+    /** Asker's thread: the answer was decided within the asker's turn and kept there, not sent (no one waited). */
+    private boolean settledInTurn;
     private BiConsumer<? super T, ? super Throwable>[] callbacks;
     private int callbackCount;
     long timeoutNs;
@@ -85,7 +87,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     final void prepare(final ActorCell<?> target, final ActorCell<?> asker, final Object request,
         final long timeoutNs, final long nowNs)
     {
-        if (this.target != null && !(this.asker == null ? future.isDone() : delivered))
+        if (this.target != null && !isDelivered())
         {
             throw new IllegalStateException("this reply is still in use by an earlier ask; reuse a reply only " +
                 "after its answer has arrived");
@@ -105,6 +107,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         this.value = null;
         this.error = null;
         this.delivered = false;
+        this.settledInTurn = false;
         this.callbackCount = 0;
         this.timeoutNs = timeoutNs;
         this.askedAtNs = nowNs;
@@ -171,12 +174,30 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         final ActorCell<?> asker = this.asker;
         if (asker != null)
         {
+            if (answeredInAskersTurn(asker))
+            {
+                settledInTurn = true;
+                return;
+            }
             asker.worker.sendEngineMessage(asker, this);
         }
         else
         {
             completeFuture();
         }
+    }
+
+    /**
+     * True when the answer can stay where it was decided: on the asker's thread, within the asker's running turn
+     * (the actor asked was handed the question directly and answered at once), with no callback and no future
+     * waiting for it. The answer is then known at once, so an await of it returns without suspending; it travels
+     * to the asker as a message only if a callback or a future is added later, so callbacks still run in a later
+     * turn, never inside the call that adds them.
+     */
+    private boolean answeredInAskersTurn(final ActorCell<?> asker)
+    {
+        return callbackCount == 0 && future == null && !watch && (asker.flags & ActorCell.RUNNING) != 0 &&
+            Thread.currentThread() == asker.worker.owner;
     }
 
     /** Complete unless completed already, without counting a late outcome: for cancellation. */
@@ -316,6 +337,31 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
             callbacks = java.util.Arrays.copyOf(callbacks, callbackCount * 2);
         }
         callbacks[callbackCount++] = callback;
+        sendIfSettledInTurn();
+    }
+
+    /** A callback or a future now waits for an answer kept in the asker's turn: send it, to run in a later turn. */
+    private void sendIfSettledInTurn()
+    {
+        if (settledInTurn)
+        {
+            settledInTurn = false;
+            asker.worker.sendEngineMessage(asker, this);
+        }
+    }
+
+    /**
+     * For an await: true when the answer is known to the asker (delivered, or kept in its turn, which the await
+     * now takes as delivered). Any thread; only the asker's takes a kept answer.
+     */
+    final boolean takeIfKnown()
+    {
+        if (settledInTurn && onAskersThread())
+        {
+            settledInTurn = false;
+            delivered = true;
+        }
+        return isDelivered();
     }
 
     private void runCallback(
@@ -336,7 +382,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
      */
     protected final boolean isDelivered()
     {
-        return asker == null ? future != null && future.isDone() : delivered;
+        return asker == null ? future != null && future.isDone() : delivered || settledInTurn;
     }
 
     /**
@@ -392,6 +438,7 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
             {
                 completeFuture();
             }
+            sendIfSettledInTurn();
         }
         return future;
     }

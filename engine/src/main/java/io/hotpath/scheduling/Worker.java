@@ -111,6 +111,8 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     private static final VarHandle OWNER;
     private static final VarHandle INBOUND_HIGH_WATER;
     private static final VarHandle TERMINATED;
+    private static final VarHandle AWAIT_SUSPENSIONS;
+    private static final VarHandle AWAIT_SPINS;
 
     static
     {
@@ -121,6 +123,8 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             OWNER = lookup.findVarHandle(WorkerSharedFields.class, "owner", Thread.class);
             INBOUND_HIGH_WATER = lookup.findVarHandle(Worker.class, "inboundHighWater", int.class);
             TERMINATED = lookup.findVarHandle(Worker.class, "terminated", boolean.class);
+            AWAIT_SUSPENSIONS = lookup.findVarHandle(Worker.class, "awaitSuspensions", long.class);
+            AWAIT_SPINS = lookup.findVarHandle(Worker.class, "awaitSpins", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -148,6 +152,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     private boolean closingCycle;
     /** Nesting of direct handoffs on the owner's stack. */
     private int handoffDepth;
+    /** Actors' turns on the owner's stack (runs from the loop, direct handoffs, engine turns, steps). */
+    private int turnDepth;
+    /** Awaits that suspended, and awaits whose answer came back while they spun; owner writes, opaque. */
+    private long awaitSuspensions;
+    private long awaitSpins;
     private int inboundHighWater;
     /** Written once by the owner (release) when it has finished; read anywhere. */
     private boolean terminated;
@@ -222,9 +231,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             final ActorCell<?> caller = current;
             current = target;
             handoffDepth++;
+            turnDepth++;
             target.flags = ActorCell.RUNNING;
             target.invoke(message);
             target.flags &= ~ActorCell.RUNNING;
+            turnDepth--;
             handoffDepth--;
             current = caller;
             if (target.flags == 0 && !target.scheduled && !target.mailbox.isEmpty())
@@ -279,9 +290,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     {
         final ActorCell<?> caller = current;
         current = cell;
+        turnDepth++;
         cell.flags |= ActorCell.RUNNING;
         message.onTurn(cell);
         cell.flags &= ~ActorCell.RUNNING;
+        turnDepth--;
         current = caller;
         scheduleIfBacklogged(cell);
     }
@@ -360,6 +373,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             }
             cell.flags = ActorCell.RUNNING;
             current = cell;
+            turnDepth++;
             try
             {
                 work += entry.step.doWork();
@@ -368,6 +382,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
             {
                 Supervisor.onFault(cell, entry, ex);
             }
+            turnDepth--;
             cell.flags &= ~ActorCell.RUNNING;
             current = null;
             scheduleIfBacklogged(cell);
@@ -384,6 +399,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         }
         cell.flags = ActorCell.RUNNING;
         current = cell;
+        turnDepth++;
         final LocalRing<Object> mailbox = cell.mailbox;
         int handled = 0;
         Object message;
@@ -396,6 +412,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
                 break;
             }
         }
+        turnDepth--;
         cell.flags &= ~ActorCell.RUNNING;
         current = null;
         scheduleIfBacklogged(cell);
@@ -590,6 +607,39 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     public boolean isTerminated()
     {
         return (boolean)TERMINATED.getAcquire(this);
+    }
+
+    /**
+     * True when an await in {@code cell}'s turn may spin for its answer: the turn is the only one on the stack and
+     * nothing else waits on this worker (no ready actor, no frame set aside, no repeating step, no message of the
+     * actor's own that a suspension would let run, no close under way). Owner's thread only.
+     */
+    boolean idleButFor(final ActorCell<?> cell)
+    {
+        return turnDepth == 1 && ready.isEmpty() && pendingTarget == null && steps.isEmpty() &&
+            (!cell.reentrant || cell.mailbox.isEmpty()) && !core.closing;
+    }
+
+    void countAwait(final boolean suspended)
+    {
+        if (suspended)
+        {
+            AWAIT_SUSPENSIONS.setOpaque(this, awaitSuspensions + 1);
+        }
+        else
+        {
+            AWAIT_SPINS.setOpaque(this, awaitSpins + 1);
+        }
+    }
+
+    long awaitSuspensionsOpaque()
+    {
+        return (long)AWAIT_SUSPENSIONS.getOpaque(this);
+    }
+
+    long awaitSpinsOpaque()
+    {
+        return (long)AWAIT_SPINS.getOpaque(this);
     }
 
     int inboundHighWater()

@@ -33,6 +33,9 @@ import java.util.function.BiConsumer;
  *   when the answer takes A's turn.</li>
  *   <li>{@code awaitCompleted}: a sequential actor awaits a reply that has arrived already (no suspension); per
  *   await.</li>
+ *   <li>{@code plainTell} and {@code sequentialTell}: one tell to an actor whose handler does nothing, plain and
+ *   sequential: the difference is what running a method on a continuation costs per message (mounting it and
+ *   yielding at the end), the floor under every sequential message.</li>
  * </ul>
  * Every round trip is one tell from the benchmark thread plus one duty cycle. Sequential actors need the JDK's
  * continuations, so the fork gets {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}.
@@ -61,6 +64,8 @@ public class AskAwaitBenchmark
         ActorRef<Object> askInitiator;
         ActorRef<Object> awaitInitiator;
         ActorRef<Object> awaitCompleted;
+        ActorRef<Object> plainSink;
+        ActorRef<Object> sequentialSink;
         final Reply<Object> reused = new Reply<>();
         final Reply<Object> reusedForAwait = new Reply<>();
 
@@ -103,6 +108,12 @@ public class AskAwaitBenchmark
                     Await.await(done);
                 }
             }).name("await-completed").onWorker(0).sequential().spawn();
+            plainSink = engine.engine().actor((ActorContext<Object> ctx) -> (Object m) ->
+            {
+            }).name("plain-sink").onWorker(0).spawn();
+            sequentialSink = engine.engine().actor((ActorContext<Object> ctx) -> (Object m) ->
+            {
+            }).name("sequential-sink").onWorker(0).sequential().spawn();
         }
 
         EngineConfig.Builder config()
@@ -137,28 +148,25 @@ public class AskAwaitBenchmark
         return s.engine.invoker().doWork();
     }
 
-    /** The same actors on an engine whose awaits skip the held-monitor check ({@code await.monitorCheck=false}). */
-    @State(Scope.Thread)
-    public static class Unchecked extends Actors
-    {
-        @Override
-        EngineConfig.Builder config()
-        {
-            return super.config().awaitMonitorCheck(false);
-        }
-    }
 
     @Benchmark
-    public int awaitRoundTripUnchecked(final Unchecked s)
+    public int awaitRoundTrip(final Actors s)
     {
         s.awaitInitiator.tell(GO);
         return s.engine.invoker().doWork();
     }
 
     @Benchmark
-    public int awaitRoundTrip(final Actors s)
+    public int plainTell(final Actors s)
     {
-        s.awaitInitiator.tell(GO);
+        s.plainSink.tell(PING);
+        return s.engine.invoker().doWork();
+    }
+
+    @Benchmark
+    public int sequentialTell(final Actors s)
+    {
+        s.sequentialSink.tell(PING);
         return s.engine.invoker().doWork();
     }
 

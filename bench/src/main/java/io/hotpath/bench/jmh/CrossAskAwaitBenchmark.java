@@ -122,22 +122,6 @@ public class CrossAskAwaitBenchmark
         }
     }
 
-    /** The same, with awaits that skip the held-monitor check ({@code await.monitorCheck=false}). */
-    @State(Scope.Thread)
-    public static class Unchecked extends Workers
-    {
-        @Override
-        EngineConfig.Builder config()
-        {
-            return super.config().awaitMonitorCheck(false);
-        }
-    }
-
-    @Benchmark
-    public long awaitRoundTripUnchecked(final Unchecked s)
-    {
-        return s.roundTrip(s.awaitInitiator);
-    }
 
     @Benchmark
     public long tellRoundTrip(final Workers s)

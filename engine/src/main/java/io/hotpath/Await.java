@@ -14,12 +14,15 @@ import java.util.concurrent.Callable;
  * long left = await(from.ask(a -> a.withdraw(amount)));   // suspends; the actor is free meanwhile
  * await(to.ask(a -> a.deposit(amount)));
  * }</pre>
- * An await of a reply that has arrived returns at once. Otherwise it suspends the method on a JDK continuation,
- * releases the actor (its other messages may run, unless it is not reentrant), and resumes the method on the same
- * worker when the answer comes; a failed reply throws its exception at the await. Needs the JVM flag
- * {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}; without it every method here throws an
+ * An await of a reply whose answer is known (it arrived, or it was decided within this actor's own turn by an actor
+ * handed the question directly) returns at once. An await of an answer from another worker first spins briefly
+ * while the worker has nothing else to do ({@link EngineConfig#AWAIT_SPIN_NS}). Otherwise it suspends the method on
+ * a JDK continuation, releases the actor (its other messages may run, unless it is not reentrant), and resumes the
+ * method on the same worker when the answer comes; a failed reply throws its exception at the await. Needs the JVM
+ * flag {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}; without it every method here throws an
  * {@link UnsupportedOperationException} naming the flag, and the rest of the engine works as before. A method must
- * not await while holding a monitor ({@code synchronized}): that fails with a clear error instead of hanging.
+ * not await while holding a monitor ({@code synchronized}): a suspension the check catches fails with a clear error
+ * instead of hanging (see {@link MonitorCheck} for which suspensions are checked).
  * Thread safety: call these only on a sequential actor's worker, from its own methods.
  */
 public final class Await

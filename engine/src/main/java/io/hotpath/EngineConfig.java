@@ -68,7 +68,8 @@ public final class EngineConfig
      * nothing else to do (no other actor ready, no other frame arrived, no repeating step, and no actor's turn
      * below the awaiting one on the stack): an answer that comes back within it costs no suspension. 0 turns it
      * off. The spin gives way as soon as another frame arrives; a timer can fire that much later, well inside its
-     * tick. Default: {@value #AWAIT_SPIN_NS_DEFAULT}.
+     * tick; on an embedded worker, the call that runs the awaiting method (a {@code doWork}, or a send from the
+     * driving thread) returns that much later at most. Default: {@value #AWAIT_SPIN_NS_DEFAULT}.
      */
     public static final String AWAIT_SPIN_NS = "await.spinNs";
     /** Default of {@link #AWAIT_SPIN_NS}. */

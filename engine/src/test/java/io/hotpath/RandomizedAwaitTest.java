@@ -1,6 +1,8 @@
 package io.hotpath;
 
-import org.junit.jupiter.api.Test;
+import io.hotpath.metrics.WorkerStats;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +23,7 @@ class RandomizedAwaitTest
 {
     private static final int SEQUENTIAL = 8;
     private static final int PLAIN = 4;
-    private static final int JOBS_PER_THREAD = 3_000;
+    private static final int JOBS_PER_THREAD = 20_000;
 
     /** Counts shared by everything in the test. */
     static final class Tally
@@ -33,11 +35,23 @@ class RandomizedAwaitTest
         final AtomicLong wrongAnswer = new AtomicLong();
     }
 
-    @Test
-    void awaitsTellsAndAsksAcrossWorkersAllAddUp() throws Exception
+    /**
+     * @param variant {@code default}: backoff workers, the default spin; {@code spinning}: busy-spin workers and a
+     *                long spin, so most awaits across workers take their answer by spinning; {@code suspending}: no
+     *                spin, so every such await suspends.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "spinning", "suspending"})
+    void awaitsTellsAndAsksAcrossWorkersAllAddUp(final String variant) throws Exception
     {
         final Tally tally = new Tally();
-        try (Engine engine = Engine.start(TestEngines.config(2).build()))
+        final EngineConfig.Builder config = switch (variant)
+        {
+            case "spinning" -> TestEngines.config(2).idle("busy-spin").awaitSpinNs(1_000_000);
+            case "suspending" -> TestEngines.config(2).awaitSpinNs(0);
+            default -> TestEngines.config(2);
+        };
+        try (Engine engine = Engine.start(config.build()))
         {
             final List<ActorRef<Integer>> plain = new ArrayList<>();
             for (int i = 0; i < PLAIN; i++)
@@ -134,6 +148,23 @@ class RandomizedAwaitTest
             assertEquals(0, tally.wrongWorker.get(), "every await resumed on its own worker");
             assertTrue(tally.asksAnswered.get() >= 2L * JOBS_PER_THREAD);
             assertEquals(0, engine.deadLetters().count());
+            long spins = 0;
+            long suspensions = 0;
+            for (final WorkerStats worker : engine.stats().workers())
+            {
+                spins += worker.awaitSpins();
+                suspensions += worker.awaitSuspensions();
+            }
+            assertTrue(spins + suspensions <= tally.asksAnswered.get(), "an await suspends or spins at most once");
+            assertTrue(suspensions > 0, "awaits of busy actors suspend");
+            if ("spinning".equals(variant))
+            {
+                assertTrue(spins > 0, "answers from the other busy worker are taken by spinning");
+            }
+            if ("suspending".equals(variant))
+            {
+                assertEquals(0, spins);
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ import io.hotpath.inbound.ManyToOneFrameQueue;
  * worker has nothing else to do ({@link Worker#idleButFor}): the answer arrives as a frame at the head of the
  * worker's inbound queue, where the spin takes it, so a quick answer costs no suspension and no resumption. The spin
  * gives way as soon as another frame comes first, the engine begins to close, or {@code await.spinNs} of real time
- * pass. Stateless; owner's thread only.
+ * pass (counted from the first few polls). Stateless; owner's thread only.
  */
 final class AwaitSpin
 {
@@ -33,7 +33,7 @@ final class AwaitSpin
             return false;
         }
         final ManyToOneFrameQueue inbound = worker.inbound;
-        final long startNs = System.nanoTime();
+        long startNs = 0;
         int polls = 0;
         while (true)
         {
@@ -44,10 +44,22 @@ final class AwaitSpin
                 worker.countAwait(false);
                 return true;
             }
-            if (next == ManyToOneFrameQueue.OTHER_NEXT ||
-                ++polls % POLLS_PER_CLOCK_READ == 0 && (System.nanoTime() - startNs >= spinNs || worker.core.closing))
+            if (next == ManyToOneFrameQueue.OTHER_NEXT)
             {
                 return false;
+            }
+            if (++polls % POLLS_PER_CLOCK_READ == 0)
+            {
+                // the clock is first read after a few polls, so a quick answer costs no clock read at all
+                final long nowNs = System.nanoTime();
+                if (startNs == 0)
+                {
+                    startNs = nowNs;
+                }
+                else if (nowNs - startNs >= spinNs || worker.core.closing)
+                {
+                    return false;
+                }
             }
             Thread.onSpinWait();
         }

@@ -7,6 +7,7 @@ import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.Reply;
 import io.hotpath.WorkerInvoker;
+import io.hotpath.affinity.ThreadPinning;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,6 +15,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,13 +30,17 @@ import java.util.function.BiConsumer;
  * A request and its reply across two workers, written three ways: tell and tell back, ask with a callback, and
  * await in a sequential actor. The initiators live on worker 0, which the benchmark thread drives (so it spins on
  * that worker's duty cycle until the round trip is back); the echoes live on worker 1, a busy-spin thread: two busy
- * threads on two CPUs. Sequential actors need the JDK's continuations, hence the fork's flag.
+ * threads on two CPUs, pinned one to each. The await runs with {@code await.spinNs} at its default and at 0 (every
+ * await suspends). Sequential actors need the JDK's continuations and pinning needs native access, hence the fork's
+ * flags. On a small guest one fork in a few runs two to three times slower than the others throughout (the same
+ * code, the same pins); run several forks ({@code -f 4}) and compare the forks' figures.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED")
+@Fork(value = 1, jvmArgsAppend = {"--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED"})
 public class CrossAskAwaitBenchmark
 {
     private static final Object GO = new Object();
@@ -61,6 +67,7 @@ public class CrossAskAwaitBenchmark
             engine = Engine.start(config().build());
             invoker = engine.invoker(0);
             invoker.doWork();
+            pinBothThreads();
             final ActorRef<Object> askEcho = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
                 ctx.reply(PONG)).name("ask-echo").onWorker(1).spawn();
             final java.util.concurrent.atomic.AtomicReference<ActorRef<Object>> back =
@@ -86,6 +93,27 @@ public class CrossAskAwaitBenchmark
                 Await.await(askEcho.ask(PING, awaitReply));
                 done++;
             }).name("await-initiator").onWorker(0).sequential().spawn();
+        }
+
+        /**
+         * Pin the benchmark thread (worker 0's driver) to CPU 0 and worker 1 to CPU 1, when the machine has two CPUs
+         * or more: unpinned, the two busy threads may share a CPU for a while, and one fork's round trips differ
+         * from the next one's by a factor of three on a small guest. A pin that fails leaves the thread where it is.
+         */
+        private void pinBothThreads()
+        {
+            if (!ThreadPinning.isSupported() || Runtime.getRuntime().availableProcessors() < 2)
+            {
+                return;
+            }
+            ThreadPinning.pinCurrentThread(0);
+            final ActorRef<Object> pinner = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
+                ctx.reply(ThreadPinning.pinCurrentThread(1).ok())).name("pinner").onWorker(1).spawn();
+            final Reply<Object> pinned = pinner.ask(GO);
+            while (!pinned.isDone())
+            {
+                invoker.doWork();
+            }
         }
 
         EngineConfig.Builder config()
@@ -135,8 +163,23 @@ public class CrossAskAwaitBenchmark
         return s.roundTrip(s.askInitiator);
     }
 
+    /** The same two workers for the await, with its spin on (the default) or off, so that every await suspends. */
+    @State(Scope.Thread)
+    public static class AwaitWorkers extends Workers
+    {
+        /** {@code await.spinNs}. */
+        @Param({"2000", "0"})
+        public long awaitSpinNs;
+
+        @Override
+        EngineConfig.Builder config()
+        {
+            return super.config().awaitSpinNs(awaitSpinNs);
+        }
+    }
+
     @Benchmark
-    public long awaitRoundTrip(final Workers s)
+    public long awaitRoundTrip(final AwaitWorkers s)
     {
         return s.roundTrip(s.awaitInitiator);
     }

@@ -46,6 +46,7 @@ public class CrossAskAwaitBenchmark
     private static final Object GO = new Object();
     private static final Object PING = new Object();
     private static final Object PONG = new Object();
+    private static final java.util.List<long[]> SPACERS = new java.util.ArrayList<>();
 
     /** Initiators on the benchmark thread's worker, echoes on the other worker. */
     @State(Scope.Thread)
@@ -57,8 +58,9 @@ public class CrossAskAwaitBenchmark
         ActorRef<Object> tellInitiator;
         ActorRef<Object> askInitiator;
         ActorRef<Object> awaitInitiator;
-        private final Reply<Object> askReply = new Reply<>();
-        private final Reply<Object> awaitReply = new Reply<>();
+        /** Written by both threads each round trip: kept off the lines of everything else here (see below). */
+        private final Reply<Object> askReply = spacedReply();
+        private final Reply<Object> awaitReply = spacedReply();
         private final BiConsumer<Object, Throwable> count = (value, error) -> done++;
 
         @Setup(Level.Trial)
@@ -93,6 +95,19 @@ public class CrossAskAwaitBenchmark
                 Await.await(askEcho.ask(PING, awaitReply));
                 done++;
             }).name("await-initiator").onWorker(0).sequential().spawn();
+        }
+
+        /**
+         * A reply with a spare 128 bytes allocated on each side of it, kept alive: heap neighbours that the other
+         * thread writes (this state's counter, the other reply) would otherwise share its cache lines, in some forks
+         * and not others, depending on where allocation happened to put them.
+         */
+        private static Reply<Object> spacedReply()
+        {
+            SPACERS.add(new long[16]);
+            final Reply<Object> reply = new Reply<>();
+            SPACERS.add(new long[16]);
+            return reply;
         }
 
         /**

@@ -20,21 +20,9 @@ import java.util.List;
 
 /**
  * Cache-line layers of {@link ActorCell}: what senders read (set once) apart from what the worker writes per
- * message, so sending to a busy actor does not miss the cache on its counters; and apart from whatever object the
- * heap put just before the cell, which another thread may be writing.
+ * message, so sending to a busy actor does not miss the cache on its counters.
  */
-abstract class ActorCellPad0
-{
-    byte q000, q001, q002, q003, q004, q005, q006, q007;
-    byte q008, q009, q010, q011, q012, q013, q014, q015;
-    byte q016, q017, q018, q019, q020, q021, q022, q023;
-    byte q024, q025, q026, q027, q028, q029, q030, q031;
-    byte q032, q033, q034, q035, q036, q037, q038, q039;
-    byte q040, q041, q042, q043, q044, q045, q046, q047;
-    byte q048, q049, q050, q051, q052, q053, q054, q055;
-}
-
-abstract class ActorCellSharedFields extends ActorCellPad0
+abstract class ActorCellSharedFields
 {
     final int id;
     final String name;

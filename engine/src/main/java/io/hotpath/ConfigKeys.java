@@ -53,6 +53,7 @@ final class ConfigKeys
                 case EngineConfig.CLOSE_TIMEOUT_NS -> b.closeTimeoutNs(Long.parseLong(value));
                 case EngineConfig.AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(MonitorCheck.parse(value));
                 case EngineConfig.AWAIT_SPIN_NS -> b.awaitSpinNs(Long.parseLong(value));
+                case EngineConfig.AWAIT_ON_LOOP_STACK -> b.awaitOnLoopStack(parseBoolean(value));
                 default -> throw new IllegalArgumentException(
                     "unknown engine setting '" + key + "' in " + source + "; known keys are listed in " +
                     EngineConfig.class.getName());

@@ -75,6 +75,17 @@ public final class EngineConfig
     /** Default of {@link #AWAIT_SPIN_NS}. */
     public static final long AWAIT_SPIN_NS_DEFAULT = 2_000L;
 
+    /**
+     * Whether a worker with a thread of its own runs its loop on a continuation, so that a sequential actor's method
+     * begun by the loop runs on the loop's own stack: a message then costs no switch of stacks, and only an await
+     * that suspends does. With false, every method runs on a continuation of the actor's own, mounted for each
+     * message (as always on an embedded worker, and for a message handed over by another actor's turn). Default:
+     * {@value #AWAIT_ON_LOOP_STACK_DEFAULT}.
+     */
+    public static final String AWAIT_ON_LOOP_STACK = "await.onLoopStack";
+    /** Default of {@link #AWAIT_ON_LOOP_STACK}. */
+    public static final boolean AWAIT_ON_LOOP_STACK_DEFAULT = true;
+
     /** Default of {@link #IDLE}. */
     public static final String IDLE_DEFAULT = "backoff";
     /** Default of {@link #IDLE_MAX_PARK_NS}. */
@@ -128,6 +139,7 @@ public final class EngineConfig
     private final NanoClock clock;
     private final MonitorCheck awaitMonitorCheck;
     private final long awaitSpinNs;
+    private final boolean awaitOnLoopStack;
 
     private EngineConfig(final Builder b, final int workers, final String[] idle, final boolean[] embedded)
     {
@@ -149,6 +161,7 @@ public final class EngineConfig
         this.clock = b.clock;
         this.awaitMonitorCheck = b.awaitMonitorCheck;
         this.awaitSpinNs = b.awaitSpinNs;
+        this.awaitOnLoopStack = b.awaitOnLoopStack;
     }
 
     /**
@@ -291,6 +304,12 @@ public final class EngineConfig
         return awaitSpinNs;
     }
 
+    /** @return {@link #AWAIT_ON_LOOP_STACK}. */
+    public boolean awaitOnLoopStack()
+    {
+        return awaitOnLoopStack;
+    }
+
     /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
     public NanoClock clock()
     {
@@ -322,6 +341,7 @@ public final class EngineConfig
         m.put(CLOSE_TIMEOUT_NS, closeTimeoutNs);
         m.put(AWAIT_MONITOR_CHECK, awaitMonitorCheck.configName());
         m.put(AWAIT_SPIN_NS, awaitSpinNs);
+        m.put(AWAIT_ON_LOOP_STACK, awaitOnLoopStack);
         m.put("affinity", affinity == null ? "none" : affinity.name());
         return "EngineConfig" + m;
     }
@@ -350,6 +370,7 @@ public final class EngineConfig
         private NanoClock clock = SystemNanoClock.INSTANCE;
         private MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
         private long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
+        private boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
 
         private Builder()
         {
@@ -471,6 +492,13 @@ public final class EngineConfig
         public Builder awaitSpinNs(final long value)
         {
             awaitSpinNs = value;
+            return this;
+        }
+
+        /** @param value see {@link #AWAIT_ON_LOOP_STACK}. @return this. */
+        public Builder awaitOnLoopStack(final boolean value)
+        {
+            awaitOnLoopStack = value;
             return this;
         }
 

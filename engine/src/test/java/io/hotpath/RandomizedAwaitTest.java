@@ -38,10 +38,11 @@ class RandomizedAwaitTest
     /**
      * @param variant {@code default}: backoff workers, the default spin; {@code spinning}: busy-spin workers and a
      *                long spin, so most awaits across workers take their answer by spinning; {@code suspending}: no
-     *                spin, so every such await suspends.
+     *                spin, so every such await suspends; {@code ownStacks}: every method on a continuation of its
+     *                actor's own instead of the loop's stack ({@code await.onLoopStack=false}), no spin.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"default", "spinning", "suspending"})
+    @ValueSource(strings = {"default", "spinning", "suspending", "ownStacks"})
     void awaitsTellsAndAsksAcrossWorkersAllAddUp(final String variant) throws Exception
     {
         final Tally tally = new Tally();
@@ -49,6 +50,7 @@ class RandomizedAwaitTest
         {
             case "spinning" -> TestEngines.config(2).idle("busy-spin").awaitSpinNs(1_000_000);
             case "suspending" -> TestEngines.config(2).awaitSpinNs(0);
+            case "ownStacks" -> TestEngines.config(2).awaitSpinNs(0).awaitOnLoopStack(false);
             default -> TestEngines.config(2);
         };
         try (Engine engine = Engine.start(config.build()))
@@ -150,10 +152,12 @@ class RandomizedAwaitTest
             assertEquals(0, engine.deadLetters().count());
             long spins = 0;
             long suspensions = 0;
+            long loopStacks = 0;
             for (final WorkerStats worker : engine.stats().workers())
             {
                 spins += worker.awaitSpins();
                 suspensions += worker.awaitSuspensions();
+                loopStacks += worker.loopStacks();
             }
             assertTrue(spins + suspensions <= tally.asksAnswered.get(), "an await suspends or spins at most once");
             assertTrue(suspensions > 0, "awaits of busy actors suspend");
@@ -161,9 +165,17 @@ class RandomizedAwaitTest
             {
                 assertTrue(spins > 0, "answers from the other busy worker are taken by spinning");
             }
-            if ("suspending".equals(variant))
+            if ("suspending".equals(variant) || "ownStacks".equals(variant))
             {
                 assertEquals(0, spins);
+            }
+            if ("ownStacks".equals(variant))
+            {
+                assertEquals(0, loopStacks, "no loop runs on a continuation");
+            }
+            else
+            {
+                assertTrue(loopStacks > 2, "methods begun by the loops suspended with the loops' stacks");
             }
         }
     }

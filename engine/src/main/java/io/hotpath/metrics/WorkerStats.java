@@ -16,6 +16,8 @@ package io.hotpath.metrics;
  * @param inboundSize      frames in its inbound queue now.
  * @param awaitSuspensions awaits that suspended their method.
  * @param awaitSpins       awaits whose answer from another worker came back while they spun, without suspending.
+ * @param loopStacks       continuations its loop has run on (see {@code await.onLoopStack}): one more than the most
+ *                         methods ever suspended at once with the loop's stack; 0 when the loop runs on none.
  * @param terminated       true once it has finished after close.
  */
 public record WorkerStats(
@@ -32,6 +34,7 @@ public record WorkerStats(
     int inboundSize,
     long awaitSuspensions,
     long awaitSpins,
+    int loopStacks,
     boolean terminated)
 {
 }

@@ -100,6 +100,8 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     static final int STOPPING = 4;
     /** Stopped. */
     static final int STOPPED = 8;
+    /** A suspended method's answer has come; it waits to resume at the top of the worker's loop ({@link Carrier}). */
+    static final int RESUMING = 16;
 
     /** The actor's parent, or null for an actor spawned by the engine. */
     final ActorCell<?> parent;
@@ -107,13 +109,15 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     final boolean sequential;
     /** A sequential actor's other messages may run while one of its methods awaits. */
     final boolean reentrant;
+    /** A sequential actor whose methods may run on its worker's loop stack, when the loop begins its turn. */
+    final boolean directRun;
     /** The suspended fiber of a non-reentrant actor, whose answers act on arrival; owner's thread only. */
     Fiber exclusiveFiber;
     /** A fiber between two runs, kept for the next message; owner's thread only. */
     Fiber spareFiber;
     /** Created on the worker before the first message; replaced on restart. */
     Actor<M> actor;
-    /** RUNNING, SUSPENDED, STOPPING, STOPPED: one field, so a send decides the path with one load. */
+    /** RUNNING, SUSPENDED, STOPPING, STOPPED, RESUMING: one field, so a send decides the path with one load. */
     int flags;
     /** In the worker's ready queue. */
     boolean scheduled;
@@ -153,6 +157,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         this.parent = parent;
         this.sequential = sequential;
         this.reentrant = reentrant;
+        this.directRun = sequential && worker.carrier != null;
         this.factory = factory;
         this.faultPolicy = faultPolicy;
         this.mailbox = new LocalRing<>(mailboxCapacity);

@@ -17,12 +17,17 @@ final class ContinuationAccess
 
     static Object create(final Runnable body)
     {
-        return new FiberContinuation(body);
+        return new EngineContinuation(body);
     }
 
     static Object currentBody()
     {
-        return Continuation.getCurrentContinuation(SCOPE) instanceof FiberContinuation fiber ? fiber.body : null;
+        return Continuation.getCurrentContinuation(SCOPE) instanceof EngineContinuation mounted ? mounted.body : null;
+    }
+
+    static boolean isDone(final Object continuation)
+    {
+        return ((Continuation)continuation).isDone();
     }
 
     static void run(final Object continuation)
@@ -35,12 +40,15 @@ final class ContinuationAccess
         return Continuation.yield(SCOPE);
     }
 
-    /** A continuation that refuses to suspend a pinned method with the engine's own, plain error. */
-    private static final class FiberContinuation extends Continuation
+    /**
+     * A continuation of the engine's (a fiber's, or a worker's loop), which refuses to suspend a pinned method with
+     * the engine's own, plain error.
+     */
+    private static final class EngineContinuation extends Continuation
     {
         final Runnable body;
 
-        FiberContinuation(final Runnable body)
+        EngineContinuation(final Runnable body)
         {
             super(SCOPE, body);
             this.body = body;

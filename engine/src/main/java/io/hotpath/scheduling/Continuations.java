@@ -48,6 +48,14 @@ final class Continuations
         return REASON == null ? ContinuationAccess.currentBody() : null;
     }
 
+    /**
+     * @return true when the continuation's body has ended.
+     */
+    static boolean isDone(final Object continuation)
+    {
+        return ContinuationAccess.isDone(continuation);
+    }
+
     /** Run until the body ends or yields. */
     static void run(final Object continuation)
     {

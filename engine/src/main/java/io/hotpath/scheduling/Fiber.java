@@ -5,12 +5,17 @@ import io.hotpath.AwaitTimeoutException;
 import java.util.function.BiConsumer;
 
 /**
- * Runs a sequential actor's handler on a continuation, so it can suspend at an await and resume on the same
- * worker when the awaited reply arrives. Owner worker's thread only.
+ * One run of a sequential actor's handler, which can suspend at an await and resume on the same worker when the
+ * awaited reply arrives. Owner worker's thread only.
  * <p>
- * A fiber is reused: its continuation never ends but yields after each message and waits in its actor's spare slot
- * for the next one, so a steady stream of messages allocates nothing once the continuation's stack chunk exists.
- * A second fiber is made only while the first is suspended in an await.
+ * Where the worker's loop runs on a {@link Carrier} and the loop began the actor's turn, the handler runs directly
+ * on the loop's stack, and a suspension takes the loop continuation with it. Anywhere else (a message handed over by
+ * another actor's turn, an embedded worker) it runs on a continuation of its own, made on first use, which yields
+ * after each message and waits for the next one.
+ * <p>
+ * A fiber is reused: it waits in its actor's spare slot for the next message, so a steady stream of messages
+ * allocates nothing once the continuations' stack chunks exist. A second fiber is made only while the first is
+ * suspended in an await.
  * <p>
  * While suspended, the actor is released: its other messages run (unless it opted out of reentrancy, when its
  * mailbox waits). The resumption re-enters the actor as a message does: the awaited answer takes its turn, and the
@@ -28,7 +33,10 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     boolean askPending;
     /** Between two runs: the continuation has yielded at the end of a message and waits for the next. */
     private boolean idle;
-    private final Object continuation;
+    /** Its own continuation, for runs that cannot use the loop's stack; made on first use. */
+    private Object continuation;
+    /** The loop continuation this fiber's method suspended with, until it resumes; see {@link Carrier}. */
+    Object parkedLoop;
     /** The reply the fiber is suspended on, or null while it runs. */
     ReplyCore<?> waitingOn;
     /** Set before a resumption that must throw at the await instead (a timeout). */
@@ -42,7 +50,6 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     private Fiber(final ActorCell<?> cell)
     {
         this.cell = cell;
-        this.continuation = Continuations.create(this);
     }
 
     /** Run a sequential actor's handler for one message (or ask): on its spare fiber, or a new one. */
@@ -62,7 +69,27 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         fiber.askPending = ask != null;
         fiber.token = ask == null ? null : ask.token;
         fiber.deadlineNs = NO_DEADLINE;
-        fiber.enter();
+        if (cell.worker.runsDirect(cell))
+        {
+            fiber.runDirect();
+        }
+        else
+        {
+            fiber.enter();
+        }
+    }
+
+    /** Run the handler on the loop's own stack, in the turn the loop began. */
+    private void runDirect()
+    {
+        final Carrier carrier = cell.worker.carrier;
+        carrier.direct = this;
+        Exchanges.runInFiber(cell, this);
+        carrier.direct = null;
+        request = null;
+        ask = null;
+        token = null;
+        onDone();
     }
 
     /** The continuation's body: one handler run per message, with the engine's fault and ask rules. */
@@ -87,12 +114,25 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
      */
     static Fiber current()
     {
-        final Fiber fiber = (Fiber)Continuations.currentBody();
+        final Object body = Continuations.currentBody();
+        final Fiber fiber = body instanceof Carrier carrier ? carrier.direct : (Fiber)body;
         return fiber != null && fiber.cell.worker.current == fiber.cell ? fiber : null;
     }
 
+    /** Run, or resume, on its own continuation; or, suspended with a loop continuation, resume at the loop's top. */
     private void enter()
     {
+        if (parkedLoop != null)
+        {
+            // no later answer or timeout may queue it twice
+            waitingOn = null;
+            cell.worker.carrier.queueResume(this);
+            return;
+        }
+        if (continuation == null)
+        {
+            continuation = Continuations.create(this);
+        }
         Continuations.run(continuation);
         if (idle)
         {
@@ -149,9 +189,17 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         }
         reply.addCallback(this);
         cell.worker.countAwait(true);
+        final Carrier carrier = cell.worker.carrier;
         try
         {
-            Continuations.yieldNow();
+            if (carrier != null && carrier.direct == this)
+            {
+                carrier.suspend(this);
+            }
+            else
+            {
+                Continuations.yieldNow();
+            }
         }
         catch (final IllegalStateException pinned)
         {

@@ -74,7 +74,8 @@ final class MonitorGuard
         int fiberDepth = stack.length;
         for (int i = 0; i < stack.length; i++)
         {
-            if (FIBER.equals(stack[i].getClassName()) && "run".equals(stack[i].getMethodName()))
+            if (FIBER.equals(stack[i].getClassName()) &&
+                ("run".equals(stack[i].getMethodName()) || "runDirect".equals(stack[i].getMethodName())))
             {
                 fiberDepth = i;
                 break;

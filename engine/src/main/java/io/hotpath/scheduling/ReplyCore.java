@@ -68,6 +68,8 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     /** Asker's thread: the answer was decided within the asker's turn and kept there, not sent (no one waited). */
     private boolean settledInTurn;
     private BiConsumer<? super T, ? super Throwable>[] callbacks;
+    /** The other callback array, for the next round while a callback of this one reuses the reply. */
+    private BiConsumer<? super T, ? super Throwable>[] spareCallbacks;
     private int callbackCount;
     long timeoutNs;
     long askedAtNs;
@@ -281,8 +283,8 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
     /**
      * The answer reached the asking actor, under its exclusion: run the callbacks in the order they were added.
      * A callback may reuse the reply for its next ask, which resets the fields: so the outcome, the callbacks and
-     * the future of this round are taken first, and the round's callback array is handed back only if the next
-     * round did not start one.
+     * the future of this round are taken first, and the next round gets the spare callback array; the two arrays
+     * take turns, so a reply reused from its own callback allocates nothing.
      */
     @SuppressWarnings("unchecked")
     final void onAnswerDelivered()
@@ -294,7 +296,8 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         final CompletableFuture<T> future = this.future;
         final BiConsumer<? super T, ? super Throwable>[] callbacks = this.callbacks;
         final int count = callbackCount;
-        this.callbacks = null;
+        this.callbacks = spareCallbacks;
+        spareCallbacks = null;
         callbackCount = 0;
         for (int i = 0; i < count; i++)
         {
@@ -305,6 +308,10 @@ public abstract class ReplyCore<T> extends EngineMessage implements TimerTask
         if (this.callbacks == null)
         {
             this.callbacks = callbacks;
+        }
+        else if (callbacks != null)
+        {
+            spareCallbacks = callbacks;
         }
         if (future != null)
         {

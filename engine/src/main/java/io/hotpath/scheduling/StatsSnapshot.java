@@ -48,7 +48,8 @@ final class StatsSnapshot
             }
             workerStats.add(new WorkerStats(worker.index, worker.name, worker.idleName, worker.embedded,
                 sums[0], sums[1], sums[2], sums[3], sums[4], worker.inboundHighWater(), worker.inbound.size(),
-                worker.awaitSuspensionsOpaque(), worker.awaitSpinsOpaque(), worker.isTerminated()));
+                worker.awaitSuspensionsOpaque(), worker.awaitSpinsOpaque(), worker.loopStacksOpaque(),
+                worker.isTerminated()));
         }
         final Map<DeadLetterReason, Long> dead = new EnumMap<>(DeadLetterReason.class);
         for (final DeadLetterReason reason : DeadLetterReason.values())

@@ -142,12 +142,16 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     private final FullQueuePolicy fullQueuePolicy;
     private final long sendTimeoutNs;
     private final FrameHandler leftovers = this::deadLetterLeftover;
+    /** Runs the loop on continuations, for sequential actors; null on an embedded worker or without the flag. */
+    final Carrier carrier;
 
     /** A frame taken from the inbound queue whose target's mailbox was full; delivered before any later frame. */
     private ActorCell<?> pendingTarget;
     private Object pendingMessage;
     /** The actor whose handler runs now on the owner's stack (the innermost), or null. */
     ActorCell<?> current;
+    /** The sequential actor whose turn the loop began, while its methods may run on the loop's stack; or null. */
+    private ActorCell<?> directCell;
     /** The engine was closing when this duty cycle began; owner's thread only. */
     private boolean closingCycle;
     /** Nesting of direct handoffs on the owner's stack. */
@@ -175,6 +179,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         this.handoffMaxDepth = config.handoffMaxDepth();
         this.fullQueuePolicy = config.fullQueuePolicy();
         this.sendTimeoutNs = config.sendTimeoutNs();
+        this.carrier = !embedded && config.awaitOnLoopStack() && Continuations.available() ? new Carrier(this) : null;
     }
 
     // ---------------------------------------------------------------- sending (any thread)
@@ -220,12 +225,15 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     /**
      * Run the handler at once when the target is idle with an empty mailbox and the stack is not too deep;
      * otherwise append to its mailbox and schedule it. Either way per-sender order holds: a direct run happens only
-     * when nothing older is waiting.
+     * when nothing older is waiting. A sequential actor that can run on the loop's stack is not handed a message
+     * outside any turn (from the inbound queue, a timer): it runs from the ready queue in the same cycle instead, where
+     * its method may suspend without taking a half-drained queue with it.
      */
     boolean deliverLocal(final ActorCell<?> target, final Object message, final boolean applyPolicy)
     {
         final int flags = target.flags;
-        if (flags == 0 && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty())
+        if (flags == 0 && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty() &&
+            (turnDepth != 0 || !target.directRun))
         {
             target.countHandoff();
             final ActorCell<?> caller = current;
@@ -400,6 +408,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         cell.flags = ActorCell.RUNNING;
         current = cell;
         turnDepth++;
+        directCell = cell.directRun ? cell : null;
         final LocalRing<Object> mailbox = cell.mailbox;
         int handled = 0;
         Object message;
@@ -412,11 +421,40 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
                 break;
             }
         }
+        directCell = null;
         turnDepth--;
         cell.flags &= ~ActorCell.RUNNING;
         current = null;
         scheduleIfBacklogged(cell);
         return handled;
+    }
+
+    /**
+     * @return true when a method of {@code cell} may run on the loop's own stack: its turn, begun by the loop, is the
+     * only one on the stack, and the loop runs on a continuation.
+     */
+    boolean runsDirect(final ActorCell<?> cell)
+    {
+        return directCell == cell && turnDepth == 1;
+    }
+
+    /** A method running on the loop's stack has suspended with it: end its actor's turn, as if it had returned. */
+    void endSuspendedTurn(final ActorCell<?> cell)
+    {
+        directCell = null;
+        turnDepth--;
+        cell.flags &= ~ActorCell.RUNNING;
+        current = null;
+        scheduleIfBacklogged(cell);
+    }
+
+    /** The loop continuation of a suspended method is back, at the top of the loop: give its actor the turn again. */
+    void resumeTurn(final ActorCell<?> cell)
+    {
+        cell.flags = (cell.flags & ~ActorCell.RESUMING) | ActorCell.RUNNING;
+        current = cell;
+        turnDepth++;
+        directCell = cell;
     }
 
     // ---------------------------------------------------------------- duty cycle (owner thread)
@@ -454,7 +492,13 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         final int readyNow = ready.size();
         for (int i = 0; i < readyNow; i++)
         {
-            work += runActor(ready.poll(), budget);
+            // polled, not counted on: a method that suspended here may come back after the queue has changed
+            final ActorCell<?> cell = ready.poll();
+            if (cell == null)
+            {
+                break;
+            }
+            work += runActor(cell, budget);
         }
         if (closing)
         {
@@ -463,13 +507,36 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         return work;
     }
 
-    /** The loop of a worker that has a thread of its own. */
+    /** The life of a worker that has a thread of its own: its loop, on continuations when it can. */
     void run()
     {
         core.onWorkerThreadStart(this);
+        if (carrier != null)
+        {
+            carrier.carry();
+        }
+        else
+        {
+            loop();
+        }
+    }
+
+    /**
+     * The loop of a worker that has a thread of its own. On a {@link Carrier}, a sequential actor's method may
+     * suspend with this loop's frames and come back to them after other loop continuations have carried the loop on:
+     * so the loop keeps no state across a turn but what it reads again afterwards, and hands the thread to resumed
+     * methods here, at its top, where no turn is on the stack.
+     */
+    void loop()
+    {
         final IdleStrategy idle = idleStrategy;
         while (!(boolean)TERMINATED.getOpaque(this))
         {
+            if (carrier != null && carrier.hasResumes())
+            {
+                carrier.resumeNext();
+                continue;
+            }
             final int work = doWork();
             if (work > 0 || !mayPark)
             {
@@ -617,7 +684,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     boolean idleButFor(final ActorCell<?> cell)
     {
         return turnDepth == 1 && ready.isEmpty() && pendingTarget == null && steps.isEmpty() &&
-            (!cell.reentrant || cell.mailbox.isEmpty()) && !core.closing;
+            (!cell.reentrant || cell.mailbox.isEmpty()) && !core.closing && (carrier == null || !carrier.hasResumes());
     }
 
     void countAwait(final boolean suspended)
@@ -640,6 +707,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     long awaitSpinsOpaque()
     {
         return (long)AWAIT_SPINS.getOpaque(this);
+    }
+
+    int loopStacksOpaque()
+    {
+        return carrier == null ? 0 : carrier.loopStacksOpaque();
     }
 
     int inboundHighWater()

@@ -46,7 +46,6 @@ public class CrossAskAwaitBenchmark
     private static final Object GO = new Object();
     private static final Object PING = new Object();
     private static final Object PONG = new Object();
-    private static final java.util.List<long[]> SPACERS = new java.util.ArrayList<>();
 
     /** Initiators on the benchmark thread's worker, echoes on the other worker. */
     @State(Scope.Thread)
@@ -59,8 +58,8 @@ public class CrossAskAwaitBenchmark
         ActorRef<Object> askInitiator;
         ActorRef<Object> awaitInitiator;
         /** Written by both threads each round trip: kept off the lines of everything else here (see below). */
-        private final Reply<Object> askReply = spacedReply();
-        private final Reply<Object> awaitReply = spacedReply();
+        private final Reply<Object> askReply = SpacedReplies.create();
+        private final Reply<Object> awaitReply = SpacedReplies.create();
         private final BiConsumer<Object, Throwable> count = (value, error) -> done++;
 
         @Setup(Level.Trial)
@@ -95,19 +94,6 @@ public class CrossAskAwaitBenchmark
                 Await.await(askEcho.ask(PING, awaitReply));
                 done++;
             }).name("await-initiator").onWorker(0).sequential().spawn();
-        }
-
-        /**
-         * A reply with a spare 128 bytes allocated on each side of it, kept alive: heap neighbours that the other
-         * thread writes (this state's counter, the other reply) would otherwise share its cache lines, in some forks
-         * and not others, depending on where allocation happened to put them.
-         */
-        private static Reply<Object> spacedReply()
-        {
-            SPACERS.add(new long[16]);
-            final Reply<Object> reply = new Reply<>();
-            SPACERS.add(new long[16]);
-            return reply;
         }
 
         /**
@@ -164,7 +150,6 @@ public class CrossAskAwaitBenchmark
             return done;
         }
     }
-
 
     @Benchmark
     public long tellRoundTrip(final Workers s)

@@ -18,7 +18,9 @@ import java.util.concurrent.Callable;
  * handed the question directly) returns at once. An await of an answer from another worker first spins briefly
  * while the worker has nothing else to do ({@link EngineConfig#AWAIT_SPIN_NS}). Otherwise it suspends the method on
  * a JDK continuation, releases the actor (its other messages may run, unless it is not reentrant), and resumes the
- * method on the same worker when the answer comes; a failed reply throws its exception at the await. Needs the JVM
+ * method on the same worker when the answer comes; a failed reply throws its exception at the await. A method begun
+ * by a worker thread's loop runs on the loop's own stack and costs no switch of stacks unless it suspends
+ * ({@link EngineConfig#AWAIT_ON_LOOP_STACK}); any other mounts its actor's continuation for the message. Needs the JVM
  * flag {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}; without it every method here throws an
  * {@link UnsupportedOperationException} naming the flag, and the rest of the engine works as before. A method must
  * not await while holding a monitor ({@code synchronized}): a suspension the check catches fails with a clear error

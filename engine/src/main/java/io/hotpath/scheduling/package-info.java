@@ -12,5 +12,9 @@
  * <p>
  * Per-message paths allocate nothing and take no lock: delivery, scheduling and counting use pre-sized rings and
  * fields. Rare cases (full queues, closed engine, signals) live in {@code SendSlowPath}.
+ * <p>
+ * Sequential actors: a {@code Fiber} is one run of a handler that may suspend at an await; a
+ * {@code Carrier} runs a worker thread's loop on continuations, so that fibers the loop begins
+ * run on its stack and only a suspension switches stacks.
  */
 package io.hotpath.scheduling;

@@ -32,6 +32,11 @@ class LoopStackTest
 
         Gate(final Engine engine)
         {
+            this(engine, "gate");
+        }
+
+        Gate(final Engine engine, final String name)
+        {
             ref = engine.actor((ActorContext<Object> ctx) -> (Object m) ->
             {
                 if ("open".equals(m))
@@ -46,7 +51,7 @@ class LoopStackTest
                 {
                     held.add(ctx.replyLater());
                 }
-            }).name("gate").onWorker(1).spawn();
+            }).name(name).onWorker(1).spawn();
         }
 
         void holding(final int count)
@@ -63,6 +68,11 @@ class LoopStackTest
             final Object answer = await(gate.ref.ask(n));
             log.add(n + ":" + answer + ":" + thread.equals(Thread.currentThread().getName()));
         }).name("waiter").onWorker(0).sequential().spawn();
+    }
+
+    private static long handled(final Engine engine, final ActorRef<?> ref)
+    {
+        return engine.stats().actors().stream().filter(a -> a.id() == ref.id()).findFirst().orElseThrow().handled();
     }
 
     private static WorkerStats worker0(final Engine engine)
@@ -151,6 +161,91 @@ class LoopStackTest
             TestEngines.await("both methods ended", () -> log.size() == 4);
             assertEquals(List.of("begin 1 with 0 running", "end 1", "begin 2 with 0 running", "end 2"), log);
             assertEquals(2, worker0(engine).loopStacks(), "one method suspended at a time");
+        }
+    }
+
+    @Test
+    void anAnswerGivenByARepeatingStepResumesItsMethodBeforeTheWorkerParks()
+    {
+        // a worker that parks up to a second whenever a cycle did no work: the step answers without counting work,
+        // so a resume left for the next cycle would wait a second each time, and fifty of them would time out here
+        try (Engine engine = Engine.start(TestEngines.config(1).idle("park").idleMaxParkNs(1_000_000_000L).build()))
+        {
+            final AtomicInteger resumed = new AtomicInteger();
+            final ActorRef<Object> stepper = engine.actor((ActorContext<Object> ctx) -> new Actor<Object>()
+            {
+                private Reply<Object> pending;
+                private Cancellable step;
+
+                @Override
+                public void onMessage(final Object m)
+                {
+                    pending = ctx.replyLater();
+                    if (step == null)
+                    {
+                        step = ctx.repeat(() ->
+                        {
+                            if (pending != null)
+                            {
+                                final Reply<Object> answer = pending;
+                                pending = null;
+                                answer.complete("stepped");
+                            }
+                            return 0;
+                        });
+                    }
+                }
+            }).name("stepper").spawn();
+            final ActorRef<Integer> waiter = engine.actor((ActorContext<Integer> ctx) -> (Integer rounds) ->
+            {
+                for (int i = 0; i < rounds; i++)
+                {
+                    if ("stepped".equals(await(stepper.ask(i))))
+                    {
+                        resumed.incrementAndGet();
+                    }
+                }
+            }).name("waiter").sequential().spawn();
+            waiter.tell(50);
+            TestEngines.await("fifty awaits answered by the step", () -> resumed.get() == 50);
+            assertEquals(50, worker0(engine).awaitSuspensions());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void theLateAnswerOfATimedOutAwaitDoesNotResumeALaterAwait(final boolean onLoopStack)
+    {
+        try (Engine engine = Engine.start(TestEngines.config(2).awaitSpinNs(0).awaitOnLoopStack(onLoopStack).build()))
+        {
+            final Gate first = new Gate(engine, "first");
+            final Gate second = new Gate(engine, "second");
+            final List<String> log = new CopyOnWriteArrayList<>();
+            final ActorRef<Integer> waiter = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+            {
+                try
+                {
+                    Await.withTimeout(Duration.ofMillis(1), () -> await(first.ref.ask("first")));
+                    log.add("first answered in time");
+                }
+                catch (final AwaitTimeoutException expected)
+                {
+                    log.add("first timed out");
+                }
+                log.add("second: " + await(second.ref.ask("second")));
+            }).name("waiter").onWorker(0).sequential().spawn();
+            waiter.tell(1);
+            first.holding(1);
+            second.holding(1);
+            assertEquals(List.of("first timed out"), log);
+            // the first answer comes late, while the method awaits the second: the waiter handles it (one more
+            // message), and must go on waiting; a resume then would have found the second answer missing
+            final long handled = handled(engine, waiter);
+            first.ref.tell("open");
+            TestEngines.await("the late answer handled", () -> handled(engine, waiter) == handled + 1);
+            second.ref.tell("open");
+            TestEngines.await("the second await resumed", () -> log.size() == 2);
+            assertEquals(List.of("first timed out", "second: passed"), log);
         }
     }
 }

@@ -222,11 +222,15 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         }
     }
 
-    /** The awaited reply arrived, on the asker's worker within its turn: resume. */
+    /**
+     * A reply this fiber waited for arrived, on the asker's worker within its turn: resume, if it is the one awaited
+     * now (a reply whose await timed out keeps this callback, and its late answer must not resume a later await).
+     */
     @Override
     public void accept(final Object value, final Throwable error)
     {
-        if (waitingOn != null)
+        final ReplyCore<?> awaited = waitingOn;
+        if (awaited != null && awaited.delivered)
         {
             enter();
         }

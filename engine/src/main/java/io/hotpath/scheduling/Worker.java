@@ -538,6 +538,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
                 continue;
             }
             final int work = doWork();
+            if (carrier != null && carrier.hasResumes())
+            {
+                // an answer a repeating step gave (no work counted) resumes a method: never idle before it runs
+                continue;
+            }
             if (work > 0 || !mayPark)
             {
                 idle.idle(work);
@@ -615,7 +620,8 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         {
             closingWork = closingWork + work;
         }
-        quiet = work == 0 && pendingTarget == null && inbound.isEmpty() && ready.isEmpty();
+        quiet = work == 0 && pendingTarget == null && inbound.isEmpty() && ready.isEmpty() &&
+            (carrier == null || !carrier.hasResumes());
     }
 
     private void finish()

@@ -109,8 +109,6 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     final boolean sequential;
     /** A sequential actor's other messages may run while one of its methods awaits. */
     final boolean reentrant;
-    /** A sequential actor whose methods may run on its worker's loop stack, when the loop begins its turn. */
-    final boolean directRun;
     /** The suspended fiber of a non-reentrant actor, whose answers act on arrival; owner's thread only. */
     Fiber exclusiveFiber;
     /** A fiber between two runs, kept for the next message; owner's thread only. */
@@ -157,7 +155,6 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
         this.parent = parent;
         this.sequential = sequential;
         this.reentrant = reentrant;
-        this.directRun = sequential && worker.carrier != null;
         this.factory = factory;
         this.faultPolicy = faultPolicy;
         this.mailbox = new LocalRing<>(mailboxCapacity);

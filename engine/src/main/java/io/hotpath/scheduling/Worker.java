@@ -233,7 +233,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
     {
         final int flags = target.flags;
         if (flags == 0 && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty() &&
-            (turnDepth != 0 || !target.directRun))
+            (turnDepth != 0 || !target.sequential || carrier == null))
         {
             target.countHandoff();
             final ActorCell<?> caller = current;
@@ -408,7 +408,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         cell.flags = ActorCell.RUNNING;
         current = cell;
         turnDepth++;
-        directCell = cell.directRun ? cell : null;
+        directCell = cell.sequential && carrier != null ? cell : null;
         final LocalRing<Object> mailbox = cell.mailbox;
         int handled = 0;
         Object message;

@@ -93,7 +93,11 @@ public record Counting(int messages) implements SavinaBenchmark
                     }
                     sent++;
                 }
-                to.tell(new Retrieve(self));
+                // the last increment may have filled the queue too: the question waits for room the same way
+                if (!to.offer(new Retrieve(self)))
+                {
+                    self.tell(CONTINUE);
+                }
             }
             else if (message instanceof Total total)
             {

@@ -7,6 +7,7 @@ import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.Reply;
 import io.hotpath.affinity.ThreadPinning;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,6 +42,11 @@ import java.util.function.BiConsumer;
  * 1 when the machine has two. Sequential actors need the JDK's continuations and pinning needs native access, hence
  * the fork's flags. The await runs with {@code await.spinNs} at its default and at 0, so that every await of an
  * answer from the other worker suspends.
+ * <p>
+ * Across workers, a small guest runs some forks two to three times slower than others throughout, so figures from
+ * different forks compare badly; {@code askThenAwait} runs an ask chain and an await chain back to back in every
+ * invocation and times each, so the two share every fork and every slow patch: the counters {@code askNs} and
+ * {@code awaitNs} sum their times (ns per round trip = sum / ({@code chains} x {@value #ROUND_TRIPS})).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -242,5 +248,37 @@ public class WorkerAwaitBenchmark
     public Object awaitRoundTrip(final AwaitChains s)
     {
         return s.chain(s.awaitInitiator);
+    }
+
+    /** The time of each half of {@code askThenAwait}, summed over an iteration. */
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    @State(Scope.Thread)
+    public static class PairTimes
+    {
+        public long askNs;
+        public long awaitNs;
+        public long chains;
+
+        @Setup(Level.Iteration)
+        public void clear()
+        {
+            askNs = 0;
+            awaitNs = 0;
+            chains = 0;
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(2 * ROUND_TRIPS)
+    public Object askThenAwait(final Chains s, final PairTimes times)
+    {
+        final long startNs = System.nanoTime();
+        s.chain(s.askInitiator);
+        final long askedNs = System.nanoTime();
+        final Object last = s.chain(s.awaitInitiator);
+        times.awaitNs += System.nanoTime() - askedNs;
+        times.askNs += askedNs - startNs;
+        times.chains++;
+        return last;
     }
 }

@@ -100,7 +100,7 @@ public final class ActorCell<M> extends ActorCellPad implements ActorRef<M>, Act
     static final int STOPPING = 4;
     /** Stopped. */
     static final int STOPPED = 8;
-    /** A suspended method's answer has come; it waits to resume at the top of the worker's loop ({@link Carrier}). */
+    /** A suspended method's answer has come; it waits to resume between two cycles of the worker's loop ({@link Carrier}). */
     static final int RESUMING = 16;
 
     /** The actor's parent, or null for an actor spawned by the engine. */

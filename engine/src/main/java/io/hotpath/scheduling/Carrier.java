@@ -13,7 +13,7 @@ import java.util.ArrayDeque;
  * <p>
  * A method that suspends takes the whole stack with it, the loop's frames below its turn included, and a spare
  * loop continuation carries the loop on in its place (one is made only when none is spare). When the awaited
- * answer takes the actor's turn, the method is queued here; at the top of its loop, the live loop continuation
+ * answer takes the actor's turn, the method is queued here; between two cycles of its loop, the live loop continuation
  * parks itself as a spare and hands the thread to the suspended one, which resumes inside the actor's turn and,
  * once the method ends, goes on with the loop where it had left it. The loop's code keeps no state across a
  * sequential actor's turn that another loop continuation could have changed meanwhile (see {@link Worker#loop}).
@@ -39,7 +39,7 @@ final class Carrier implements Runnable
     }
 
     private final Worker worker;
-    /** Loop continuations parked at the top of the loop. */
+    /** Loop continuations parked between two cycles of the loop. */
     private final ArrayDeque<Object> spares = new ArrayDeque<>();
     /** Suspended methods whose answer has come, in the order it came. */
     private final LocalRing<Fiber> resumes = new LocalRing<>(1 << 30);
@@ -47,7 +47,7 @@ final class Carrier implements Runnable
     private Object live;
     /** The method that asked to suspend, until the loop continuation it ran on has yielded. */
     private Fiber suspending;
-    /** The method the live loop continuation hands the thread to when it yields at the top of the loop. */
+    /** The method the live loop continuation hands the thread to when it yields between two cycles of the loop. */
     private Fiber resuming;
     /** The method running on the live loop's stack, in the only turn there; null outside its turn. */
     Fiber direct;
@@ -75,7 +75,7 @@ final class Carrier implements Runnable
             {
                 suspending = null;
                 suspended.parkedLoop = live;
-                worker.endSuspendedTurn(suspended.cell);
+                worker.endLoopTurn(suspended.cell);
                 direct = null;
                 live = spares.isEmpty() ? newLoop() : spares.pop();
             }
@@ -141,7 +141,7 @@ final class Carrier implements Runnable
     }
 
     /**
-     * At the top of the loop, with no turn on the stack: hand the thread to the next method to resume, parking the
+     * Between two cycles of the loop, with no turn on the stack: hand the thread to the next method to resume, parking the
      * live loop continuation as a spare (this returns when it is taken up again). A method whose actor stopped in
      * the meantime is never resumed, as on a fiber of its own.
      */

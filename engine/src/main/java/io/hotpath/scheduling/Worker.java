@@ -421,11 +421,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
                 break;
             }
         }
-        directCell = null;
-        turnDepth--;
-        cell.flags &= ~ActorCell.RUNNING;
-        current = null;
-        scheduleIfBacklogged(cell);
+        endLoopTurn(cell);
         return handled;
     }
 
@@ -438,8 +434,11 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         return directCell == cell && turnDepth == 1;
     }
 
-    /** A method running on the loop's stack has suspended with it: end its actor's turn, as if it had returned. */
-    void endSuspendedTurn(final ActorCell<?> cell)
+    /**
+     * End a turn the loop began: when its messages are handled, or when a method running on the loop's stack has
+     * suspended with it, as if the method had returned.
+     */
+    void endLoopTurn(final ActorCell<?> cell)
     {
         directCell = null;
         turnDepth--;
@@ -448,7 +447,7 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
         scheduleIfBacklogged(cell);
     }
 
-    /** The loop continuation of a suspended method is back, at the top of the loop: give its actor the turn again. */
+    /** The loop continuation of a suspended method is back, between two cycles of the loop: give its actor the turn again. */
     void resumeTurn(final ActorCell<?> cell)
     {
         cell.flags = (cell.flags & ~ActorCell.RESUMING) | ActorCell.RUNNING;
@@ -525,22 +524,18 @@ public final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvo
      * The loop of a worker that has a thread of its own. On a {@link Carrier}, a sequential actor's method may
      * suspend with this loop's frames and come back to them after other loop continuations have carried the loop on:
      * so the loop keeps no state across a turn but what it reads again afterwards, and hands the thread to resumed
-     * methods here, at its top, where no turn is on the stack.
+     * methods here, between two cycles, where no turn is on the stack.
      */
     void loop()
     {
         final IdleStrategy idle = idleStrategy;
         while (!(boolean)TERMINATED.getOpaque(this))
         {
-            if (carrier != null && carrier.hasResumes())
-            {
-                carrier.resumeNext();
-                continue;
-            }
             final int work = doWork();
-            if (carrier != null && carrier.hasResumes())
+            if (carrier != null && carrier.hasResumes() && !terminated)
             {
-                // an answer a repeating step gave (no work counted) resumes a method: never idle before it runs
+                // before any idling: an answer a repeating step gave counts no work, yet resumes a method
+                carrier.resumeNext();
                 continue;
             }
             if (work > 0 || !mayPark)

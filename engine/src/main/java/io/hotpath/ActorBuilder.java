@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.EngineCore;
+import io.hotpath.runtime.EngineRuntime;
 
 import java.util.Objects;
 
@@ -13,18 +13,18 @@ import java.util.Objects;
  */
 public final class ActorBuilder<M>
 {
-    private final EngineCore core;
+    private final EngineRuntime runtime;
     private final ActorFactory<M> factory;
     private String name;
     private int worker = -1;
     private FaultPolicy faultPolicy = FaultPolicy.resume();
-    private ActorRef<?> parent;
+    private ActorContext<?> parent;
     private boolean sequential;
     private boolean reentrant = true;
 
-    ActorBuilder(final EngineCore core, final ActorFactory<M> factory)
+    ActorBuilder(final EngineRuntime runtime, final ActorFactory<M> factory)
     {
-        this.core = core;
+        this.runtime = runtime;
         this.factory = factory;
     }
 
@@ -37,10 +37,10 @@ public final class ActorBuilder<M>
      */
     public ActorBuilder<M> childOf(final ActorContext<?> parentContext)
     {
-        parent = core.own(parentContext.self(), "childOf");
+        parent = Objects.requireNonNull(parentContext, "childOf: parent context is null");
         if (worker < 0)
         {
-            worker = parent.workerIndex();
+            worker = parentContext.workerIndex();
         }
         return this;
     }
@@ -61,7 +61,7 @@ public final class ActorBuilder<M>
      */
     public ActorBuilder<M> onWorker(final int index)
     {
-        core.worker(index);
+        runtime.checkWorker(index);
         worker = index;
         return this;
     }
@@ -73,7 +73,7 @@ public final class ActorBuilder<M>
     public ActorBuilder<M> nextTo(final ActorRef<?> other)
     {
         Objects.requireNonNull(other, "nextTo: actor is null");
-        if (core.lookupById(other) == null && !other.isStopped())
+        if (!runtime.isLiveHere(other) && !other.isStopped())
         {
             throw new IllegalArgumentException("nextTo: " + other + " does not belong to this engine");
         }
@@ -125,7 +125,7 @@ public final class ActorBuilder<M>
      */
     public ActorRef<M> spawn()
     {
-        return core.spawn(factory, name, worker < 0 ? core.nextWorkerIndex() : worker, faultPolicy, parent,
+        return runtime.spawn(factory, name, worker < 0 ? runtime.nextWorkerIndex() : worker, faultPolicy, parent,
             sequential, reentrant);
     }
 

@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.AwaitCore;
+import io.hotpath.runtime.Awaits;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -42,7 +42,7 @@ public final class Await
      */
     public static <T> T await(final Reply<T> reply)
     {
-        return AwaitCore.await(reply);
+        return Awaits.await(java.util.Objects.requireNonNull(reply, "reply to await is null").exchange);
     }
 
     /**
@@ -52,7 +52,7 @@ public final class Await
      */
     public static void sleep(final Duration duration)
     {
-        AwaitCore.sleep(duration.toNanos());
+        Awaits.sleep(duration);
     }
 
     /**
@@ -66,7 +66,7 @@ public final class Await
      */
     public static <T> T withTimeout(final Duration timeout, final Callable<T> body) throws Exception
     {
-        return AwaitCore.withDeadline(AwaitCore.nowNs() + timeout.toNanos(), body);
+        return Awaits.withTimeout(timeout, body);
     }
 
     /**
@@ -80,7 +80,7 @@ public final class Await
      */
     public static <T> T withDeadline(final long deadlineNs, final Callable<T> body) throws Exception
     {
-        return AwaitCore.withDeadline(deadlineNs, body);
+        return Awaits.withDeadline(deadlineNs, body);
     }
 
     /**
@@ -89,7 +89,7 @@ public final class Await
      */
     public static CancellationToken cancellation()
     {
-        return AwaitCore.cancellation();
+        return Awaits.cancellation();
     }
 
     /**
@@ -103,7 +103,7 @@ public final class Await
      */
     public static <T> T withCancellation(final CancellationToken token, final Callable<T> body) throws Exception
     {
-        return AwaitCore.withToken(token, body);
+        return Awaits.withToken(java.util.Objects.requireNonNull(token, "token").cancellation, body);
     }
 
     /**
@@ -111,6 +111,6 @@ public final class Await
      */
     public static boolean isAvailable()
     {
-        return AwaitCore.unavailableReason() == null;
+        return Awaits.unavailableReason() == null;
     }
 }

@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.CancellationCore;
+import io.hotpath.runtime.Cancellation;
 
 import java.util.concurrent.CancellationException;
 
@@ -11,8 +11,16 @@ import java.util.concurrent.CancellationException;
  * {@link CancellationException}, so the awaits of them throw it at once; a callee checks {@link #isCancelled()} to
  * stop early. Thread safe: any thread may cancel or check.
  */
-public final class CancellationToken extends CancellationCore
+public final class CancellationToken
 {
+    static
+    {
+        EngineAccess.install();
+    }
+
+    /** The engine's side: the flag and what to fail when it is set. */
+    final Cancellation cancellation = new Cancellation(this);
+
     /**
      * A token of its own, cancelled only by {@link #cancel()}.
      */
@@ -25,9 +33,7 @@ public final class CancellationToken extends CancellationCore
      */
     public CancellationToken newChild()
     {
-        final CancellationToken child = new CancellationToken();
-        io.hotpath.scheduling.AwaitCore.linkChild(this, child);
-        return child;
+        return cancellation.newChild();
     }
 
     /**
@@ -35,7 +41,23 @@ public final class CancellationToken extends CancellationCore
      */
     public void cancel()
     {
-        cancelWith("cancelled");
+        cancellation.cancelWith("cancelled");
+    }
+
+    /**
+     * @return true once cancelled; any thread.
+     */
+    public boolean isCancelled()
+    {
+        return cancellation.isCancelled();
+    }
+
+    /**
+     * @return why it was cancelled, or null while it is not.
+     */
+    public String reason()
+    {
+        return cancellation.reason();
     }
 
     /**
@@ -43,15 +65,15 @@ public final class CancellationToken extends CancellationCore
      */
     public void throwIfCancelled()
     {
-        if (isCancelled())
+        if (cancellation.isCancelled())
         {
-            throw new CancellationException(reason());
+            throw new CancellationException(cancellation.reason());
         }
     }
 
     @Override
     public String toString()
     {
-        return "CancellationToken[" + (isCancelled() ? "cancelled" : "active") + "]";
+        return "CancellationToken[" + (cancellation.isCancelled() ? "cancelled" : "active") + "]";
     }
 }

@@ -1,7 +1,7 @@
 package io.hotpath;
 
 import io.hotpath.metrics.EngineStats;
-import io.hotpath.scheduling.EngineCore;
+import io.hotpath.runtime.EngineRuntime;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -18,11 +18,17 @@ import java.util.Optional;
  */
 public final class Engine implements AutoCloseable
 {
-    private final EngineCore core;
+    static
+    {
+        EngineAccess.install();
+    }
+
+    /** The engine's runtime: its workers, actors and dead letters. */
+    final EngineRuntime runtime;
 
     private Engine(final EngineConfig config)
     {
-        core = new EngineCore(this, config);
+        runtime = new EngineRuntime(this, config);
     }
 
     /**
@@ -34,7 +40,7 @@ public final class Engine implements AutoCloseable
     public static Engine start(final EngineConfig config)
     {
         final Engine engine = new Engine(java.util.Objects.requireNonNull(config, "config"));
-        engine.core.start();
+        engine.runtime.start();
         return engine;
     }
 
@@ -78,7 +84,7 @@ public final class Engine implements AutoCloseable
      */
     public <M> ActorBuilder<M> actor(final ActorFactory<M> factory)
     {
-        return new ActorBuilder<>(core, factory);
+        return new ActorBuilder<>(runtime, factory);
     }
 
     /**
@@ -102,7 +108,7 @@ public final class Engine implements AutoCloseable
     public <T> ActorBuilder.Typed<T> typedActor(final TypedActorFactory<T> factory)
     {
         java.util.Objects.requireNonNull(factory, "typed actor factory is null; pass a function creating the object");
-        return new ActorBuilder.Typed<>(new ActorBuilder<>(core, ctx -> new TypedActor<>(factory.create(ctx), ctx)));
+        return new ActorBuilder.Typed<>(new ActorBuilder<>(runtime, ctx -> new TypedActor<>(factory.create(ctx), ctx)));
     }
 
     /**
@@ -113,7 +119,7 @@ public final class Engine implements AutoCloseable
      */
     public void stopAfterQueued(final ActorRef<?> ref)
     {
-        core.stopAfterQueued(ref);
+        runtime.stopAfterQueued(ref);
     }
 
     /**
@@ -124,7 +130,7 @@ public final class Engine implements AutoCloseable
      */
     public Reply<ActorRef<?>> watch(final ActorRef<?> ref)
     {
-        return core.watch(ref);
+        return runtime.watch(ref);
     }
 
     /**
@@ -135,7 +141,7 @@ public final class Engine implements AutoCloseable
      */
     public void stop(final ActorRef<?> ref)
     {
-        ((ActorContext<?>)core.own(ref, "stop")).stop();
+        runtime.stop(ref);
     }
 
     /**
@@ -144,7 +150,7 @@ public final class Engine implements AutoCloseable
      */
     public Optional<ActorRef<?>> lookup(final String name)
     {
-        return Optional.ofNullable(core.lookup(name));
+        return Optional.ofNullable(runtime.lookup(name));
     }
 
     /**
@@ -152,7 +158,7 @@ public final class Engine implements AutoCloseable
      */
     public int workerCount()
     {
-        return core.workerCount();
+        return runtime.workerCount();
     }
 
     /**
@@ -161,7 +167,7 @@ public final class Engine implements AutoCloseable
      */
     public WorkerInvoker invoker(final int worker)
     {
-        final WorkerInvoker invoker = core.worker(worker);
+        final WorkerInvoker invoker = runtime.invoker(worker);
         if (!config().embedded(worker))
         {
             throw new IllegalArgumentException("worker " + worker + " runs on its own thread; set worker." + worker +
@@ -178,7 +184,7 @@ public final class Engine implements AutoCloseable
      */
     public java.util.List<io.hotpath.affinity.PinReport> affinityReport()
     {
-        return core.pinReports();
+        return runtime.pinReports();
     }
 
     /**
@@ -186,7 +192,7 @@ public final class Engine implements AutoCloseable
      */
     public DeadLetters deadLetters()
     {
-        return core.deadLetters();
+        return runtime.deadLetters();
     }
 
     /**
@@ -194,7 +200,7 @@ public final class Engine implements AutoCloseable
      */
     public EngineStats stats()
     {
-        return core.stats();
+        return runtime.stats();
     }
 
     /**
@@ -202,7 +208,7 @@ public final class Engine implements AutoCloseable
      */
     public EngineConfig config()
     {
-        return core.config();
+        return runtime.config();
     }
 
     /**
@@ -210,7 +216,7 @@ public final class Engine implements AutoCloseable
      */
     public boolean isClosed()
     {
-        return core.isClosing();
+        return runtime.isClosing();
     }
 
     /**
@@ -221,7 +227,7 @@ public final class Engine implements AutoCloseable
     @Override
     public void close()
     {
-        core.close();
+        runtime.close();
     }
 
     /**
@@ -230,6 +236,6 @@ public final class Engine implements AutoCloseable
      */
     public boolean awaitTermination(final Duration timeout)
     {
-        return core.awaitTermination(timeout.toNanos());
+        return runtime.awaitTermination(timeout.toNanos());
     }
 }

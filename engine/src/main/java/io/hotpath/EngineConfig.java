@@ -1,8 +1,6 @@
 package io.hotpath;
 
 import io.hotpath.affinity.AffinityProfile;
-import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,7 +20,7 @@ public final class EngineConfig
 {
     /** Number of workers (event-loop threads). Default: the number of available processors. */
     public static final String WORKERS = "workers";
-    /** Idle strategy of every worker: busy-spin, yield, backoff or park. Default: {@value #IDLE_DEFAULT}. */
+    /** Idle strategy of every worker: one of {@link Idle}, by name (busy-spin, yield, backoff, park). Default: backoff. */
     public static final String IDLE = "idle";
     /** Idle strategy of worker N, overriding {@value #IDLE}: {@code worker.N.idle}. */
     public static final String WORKER_IDLE = "worker.N.idle";
@@ -87,7 +85,7 @@ public final class EngineConfig
     public static final boolean AWAIT_ON_LOOP_STACK_DEFAULT = true;
 
     /** Default of {@link #IDLE}. */
-    public static final String IDLE_DEFAULT = "backoff";
+    public static final Idle IDLE_DEFAULT = Idle.BACKOFF;
     /** Default of {@link #IDLE_MAX_PARK_NS}. */
     public static final long IDLE_MAX_PARK_NS_DEFAULT = 1_000_000L;
     /** Default of {@link #NAME_PREFIX}. */
@@ -116,13 +114,10 @@ public final class EngineConfig
      */
     public static final String AFFINITY_KEYS = "worker.N.cpu, mandatory, other.cpus, jvm.cpus, description";
 
-    /** The idle strategy names, in order of falling CPU use. */
-    public static final String[] IDLE_STRATEGIES = {"busy-spin", "yield", "backoff", "park"};
-
     private static final int MAX_THREAD_NAME = 15;
 
     private final int workers;
-    private final String[] idle;
+    private final Idle[] idle;
     private final boolean[] embedded;
     private final long idleMaxParkNs;
     private final String namePrefix;
@@ -136,12 +131,12 @@ public final class EngineConfig
     private final long closeTimeoutNs;
     private final FaultListener faultListener;
     private final AffinityProfile affinity;
-    private final NanoClock clock;
+    private final EngineClock clock;
     private final MonitorCheck awaitMonitorCheck;
     private final long awaitSpinNs;
     private final boolean awaitOnLoopStack;
 
-    private EngineConfig(final Builder b, final int workers, final String[] idle, final boolean[] embedded)
+    private EngineConfig(final Builder b, final int workers, final Idle[] idle, final boolean[] embedded)
     {
         this.workers = workers;
         this.idle = idle;
@@ -198,7 +193,7 @@ public final class EngineConfig
      * @param worker a worker index.
      * @return the idle strategy name of that worker.
      */
-    public String idle(final int worker)
+    public Idle idle(final int worker)
     {
         return idle[worker];
     }
@@ -311,7 +306,7 @@ public final class EngineConfig
     }
 
     /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
-    public NanoClock clock()
+    public EngineClock clock()
     {
         return clock;
     }
@@ -352,7 +347,7 @@ public final class EngineConfig
     public static final class Builder
     {
         private int workers = Runtime.getRuntime().availableProcessors();
-        private String idleAll = IDLE_DEFAULT;
+        private String idleAll = IDLE_DEFAULT.configName();
         private final Map<Integer, String> idlePerWorker = new TreeMap<>();
         private final Map<Integer, Boolean> embeddedPerWorker = new TreeMap<>();
         private long idleMaxParkNs = IDLE_MAX_PARK_NS_DEFAULT;
@@ -367,7 +362,7 @@ public final class EngineConfig
         private long closeTimeoutNs = CLOSE_TIMEOUT_NS_DEFAULT;
         private FaultListener faultListener = Builder::printFault;
         private AffinityProfile affinity;
-        private NanoClock clock = SystemNanoClock.INSTANCE;
+        private EngineClock clock = EngineClock.SYSTEM;
         private MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
         private long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
         private boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
@@ -381,6 +376,15 @@ public final class EngineConfig
         {
             workers = value;
             return this;
+        }
+
+        /**
+         * @param value the idle strategy of every worker.
+         * @return this.
+         */
+        public Builder idle(final Idle value)
+        {
+            return idle(java.util.Objects.requireNonNull(value, "idle strategy").configName());
         }
 
         /** @param name see {@link #IDLE}. @return this. */
@@ -507,7 +511,7 @@ public final class EngineConfig
          *              tests (the clock is read on workers' threads).
          * @return this.
          */
-        public Builder clock(final NanoClock value)
+        public Builder clock(final EngineClock value)
         {
             clock = java.util.Objects.requireNonNull(value, "clock");
             return this;
@@ -573,16 +577,16 @@ public final class EngineConfig
         public EngineConfig build()
         {
             require(workers >= 1 && workers <= 1024, WORKERS, workers, "a whole number from 1 to 1024");
-            require(isIdle(idleAll), IDLE, idleAll, "one of " + String.join(", ", IDLE_STRATEGIES));
-            final String[] idle = new String[workers];
+            require(isIdle(idleAll), IDLE, idleAll, "one of " + Idle.names());
+            final Idle[] idle = new Idle[workers];
             final boolean[] embedded = new boolean[workers];
-            Arrays.fill(idle, idleAll);
+            Arrays.fill(idle, Idle.parse(idleAll));
             for (final Map.Entry<Integer, String> e : idlePerWorker.entrySet())
             {
                 final String key = "worker." + e.getKey() + ".idle";
                 require(e.getKey() >= 0 && e.getKey() < workers, key, e.getValue(), workerRange());
-                require(isIdle(e.getValue()), key, e.getValue(), "one of " + String.join(", ", IDLE_STRATEGIES));
-                idle[e.getKey()] = e.getValue();
+                require(isIdle(e.getValue()), key, e.getValue(), "one of " + Idle.names());
+                idle[e.getKey()] = Idle.parse(e.getValue());
             }
             for (final Map.Entry<Integer, Boolean> e : embeddedPerWorker.entrySet())
             {
@@ -622,7 +626,15 @@ public final class EngineConfig
 
         private static boolean isIdle(final String name)
         {
-            return name != null && Arrays.asList(IDLE_STRATEGIES).contains(name.toLowerCase(Locale.ROOT));
+            try
+            {
+                Idle.parse(name);
+                return true;
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                return false;
+            }
         }
 
         private static boolean isPowerOfTwo(final int v, final int min, final int max)

@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.PortCore;
+import io.hotpath.runtime.PortBinding;
 
 /**
  * An actor's output, bound at run time to another actor's input, and re-bound while messages flow (late binding).
@@ -10,15 +10,18 @@ import io.hotpath.scheduling.PortCore;
  *
  * @param <M> the type of message sent through the port.
  */
-public final class OutputPort<M> extends PortCore<M>
+public final class OutputPort<M>
 {
+    private final PortBinding<M> binding;
+
     /**
      * @param owner the owning actor's context (usually from its factory).
      * @param name  the port's name.
      */
     public OutputPort(final ActorContext<?> owner, final String name)
     {
-        super(owner, java.util.Objects.requireNonNull(name, "port name"));
+        binding = new PortBinding<>(java.util.Objects.requireNonNull(owner, "owner"),
+            java.util.Objects.requireNonNull(name, "port name"));
     }
 
     /**
@@ -28,7 +31,7 @@ public final class OutputPort<M> extends PortCore<M>
      */
     public void tell(final M message)
     {
-        send(java.util.Objects.requireNonNull(message, "message"));
+        binding.send(java.util.Objects.requireNonNull(message, "message"));
     }
 
     /**
@@ -38,7 +41,7 @@ public final class OutputPort<M> extends PortCore<M>
      */
     public void bind(final ActorRef<? super M> target)
     {
-        rebind(java.util.Objects.requireNonNull(target, "target"));
+        binding.rebind(java.util.Objects.requireNonNull(target, "target"));
     }
 
     /**
@@ -46,7 +49,7 @@ public final class OutputPort<M> extends PortCore<M>
      */
     public void unbind()
     {
-        rebind(null);
+        binding.rebind(null);
     }
 
     /**
@@ -54,6 +57,6 @@ public final class OutputPort<M> extends PortCore<M>
      */
     public ActorRef<? super M> target()
     {
-        return bound();
+        return binding.bound();
     }
 }

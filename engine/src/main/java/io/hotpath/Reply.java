@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.ReplyCore;
+import io.hotpath.runtime.Exchange;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -26,8 +26,16 @@ import java.util.function.Consumer;
  *
  * @param <T> the type of the answer.
  */
-public final class Reply<T> extends ReplyCore<T>
+public final class Reply<T>
 {
+    static
+    {
+        EngineAccess.install();
+    }
+
+    /** The engine's side: the question on its way, then the answer on its way back. */
+    final Exchange<T> exchange = new Exchange<>(this);
+
     /**
      * A reply to pass to an ask, and to reuse for later ones.
      */
@@ -44,7 +52,7 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public boolean complete(final T value)
     {
-        return tryComplete(value, null);
+        return exchange.tryComplete(value, null);
     }
 
     /**
@@ -56,7 +64,7 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public boolean fail(final Throwable error)
     {
-        return tryComplete(null, java.util.Objects.requireNonNull(error, "error"));
+        return exchange.tryComplete(null, java.util.Objects.requireNonNull(error, "error"));
     }
 
     /**
@@ -71,7 +79,7 @@ public final class Reply<T> extends ReplyCore<T>
     {
         java.util.Objects.requireNonNull(callback, "callback");
         checkAskersThread("onComplete");
-        addCallback(callback);
+        exchange.addCallback(callback);
         return this;
     }
 
@@ -110,7 +118,7 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public boolean isDone()
     {
-        return isDelivered();
+        return exchange.isDelivered();
     }
 
     /**
@@ -118,7 +126,7 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public T value()
     {
-        return isDelivered() ? outcomeValue() : null;
+        return exchange.isDelivered() ? exchange.value() : null;
     }
 
     /**
@@ -126,7 +134,7 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public Throwable error()
     {
-        return isDelivered() ? outcomeError() : null;
+        return exchange.isDelivered() ? exchange.error() : null;
     }
 
     /**
@@ -134,7 +142,7 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public CompletableFuture<T> toCompletableFuture()
     {
-        return future();
+        return exchange.future();
     }
 
     /**
@@ -148,14 +156,14 @@ public final class Reply<T> extends ReplyCore<T>
      */
     public T get(final Duration timeout)
     {
-        if (calledFromWorker())
+        if (exchange.calledFromWorker())
         {
             throw new IllegalStateException("Reply.get blocks, and a worker must never block: inside an actor use " +
                 "onComplete(...) callbacks");
         }
         try
         {
-            return future().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return exchange.future().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         }
         catch (final ExecutionException ex)
         {
@@ -163,23 +171,23 @@ public final class Reply<T> extends ReplyCore<T>
             {
                 throw timeoutEx;
             }
-            throw new ReplyException("ask to actor '" + targetName() + "' failed: " + ex.getCause(), ex.getCause());
+            throw new ReplyException("ask to actor '" + exchange.targetName() + "' failed: " + ex.getCause(), ex.getCause());
         }
         catch (final TimeoutException ex)
         {
-            throw new AskTimeoutException("no answer from actor '" + targetName() + "' within " +
+            throw new AskTimeoutException("no answer from actor '" + exchange.targetName() + "' within " +
                 timeout.toMillis() + " ms");
         }
         catch (final InterruptedException ex)
         {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for actor '" + targetName() + "'", ex);
+            throw new IllegalStateException("interrupted while waiting for actor '" + exchange.targetName() + "'", ex);
         }
     }
 
     private void checkAskersThread(final String what)
     {
-        if (!onAskersThread())
+        if (!exchange.onAskersThread())
         {
             throw new IllegalStateException(what + " must be called by the asking actor, on its own worker: " +
                 "callbacks run under the asker's exclusion");
@@ -189,7 +197,7 @@ public final class Reply<T> extends ReplyCore<T>
     @Override
     public String toString()
     {
-        return "Reply[to " + targetName() + (isDelivered() ? (error() != null ? ", failed: " + error() :
+        return "Reply[to " + exchange.targetName() + (exchange.isDelivered() ? (error() != null ? ", failed: " + error() :
             ", value: " + value()) : ", pending") + "]";
     }
 }

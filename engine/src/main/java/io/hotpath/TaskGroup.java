@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.AwaitCore;
+import io.hotpath.runtime.Awaits;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -110,7 +110,7 @@ public final class TaskGroup<T> implements AutoCloseable
         }
         try
         {
-            return AwaitCore.withToken(token, asking);
+            return Awaits.withToken(token.cancellation, asking);
         }
         catch (final RuntimeException ex)
         {
@@ -152,7 +152,7 @@ public final class TaskGroup<T> implements AutoCloseable
             {
                 return null;
             }
-            wake = AwaitCore.selfReply();
+            wake = Awaits.selfReply();
             Await.await(wake);
         }
         taken++;

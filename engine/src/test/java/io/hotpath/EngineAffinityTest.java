@@ -75,7 +75,7 @@ class EngineAffinityTest
         props.setProperty("inbound.capacity", "128");
         final EngineConfig config = EngineConfig.builder().properties(props, "mixed.properties").build();
         assertEquals(2, config.workers());
-        assertEquals("park", config.idle(1));
+        assertEquals(Idle.PARK, config.idle(1));
         assertEquals(-1, config.cpu(0));
         assertEquals(128, config.inboundCapacity());
         assertThat(config.affinity()).isNotNull();

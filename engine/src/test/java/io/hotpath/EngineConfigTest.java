@@ -16,7 +16,7 @@ class EngineConfigTest
     {
         final EngineConfig c = EngineConfig.builder().build();
         assertEquals(Runtime.getRuntime().availableProcessors(), c.workers());
-        assertEquals("backoff", c.idle(0));
+        assertEquals(Idle.BACKOFF, c.idle(0));
         assertEquals(EngineConfig.INBOUND_CAPACITY_DEFAULT, c.inboundCapacity());
         assertEquals(EngineConfig.MAILBOX_CAPACITY_DEFAULT, c.mailboxCapacity());
         assertEquals(EngineConfig.INBOUND_DRAIN_LIMIT_DEFAULT, c.inboundDrainLimit());
@@ -55,8 +55,8 @@ class EngineConfigTest
         p.setProperty("handoff.maxDepth", "0");
         final EngineConfig c = EngineConfig.builder().properties(p, "test.properties").build();
         assertEquals(3, c.workers());
-        assertEquals("yield", c.idle(0));
-        assertEquals("park", c.idle(2));
+        assertEquals(Idle.YIELD, c.idle(0));
+        assertEquals(Idle.PARK, c.idle(2));
         assertTrue(c.embedded(1));
         assertEquals(64, c.inboundCapacity());
         assertEquals(8, c.mailboxCapacity());

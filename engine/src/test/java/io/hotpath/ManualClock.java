@@ -1,13 +1,13 @@
 package io.hotpath;
 
-import org.agrona.concurrent.NanoClock;
+
 
 import java.time.Duration;
 
 /**
  * A clock the test moves by hand, so timer behaviour is proven without sleeping.
  */
-final class ManualClock implements NanoClock
+final class ManualClock implements EngineClock
 {
     private volatile long nowNs = 1_000_000_000L;
 

@@ -2,16 +2,12 @@ package io.hotpath;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The engine's core runs on a plain {@code java} command: a child JVM with no flags at all starts an engine, passes
@@ -22,16 +18,8 @@ class PlainJavaChildTest
     @Test
     void engineRunsInAChildJvmWithNoFlagsAndPrintsNoWarning() throws Exception
     {
-        final String javaBin = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        final ProcessBuilder pb = new ProcessBuilder(List.of(
-            javaBin, "-cp", System.getProperty("java.class.path"), Child.class.getName()));
-        pb.redirectErrorStream(true);
-        pb.environment().remove("JAVA_TOOL_OPTIONS");
-        pb.environment().remove("JDK_JAVA_OPTIONS");
-        final Process process = pb.start();
-        final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), output);
+        final String output = ChildJvm.run(List.of("-cp", System.getProperty("java.class.path"),
+            Child.class.getName()));
         assertThat(output).contains("round trips: 10000", "dead letters: 0",
             "await unavailable: --add-exports java.base/jdk.internal.vm=ALL-UNNAMED");
         assertThat(output.toLowerCase(Locale.ROOT)).doesNotContain("warning");

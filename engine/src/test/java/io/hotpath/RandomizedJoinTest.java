@@ -1,6 +1,6 @@
 package io.hotpath;
 
-import io.hotpath.scheduling.JoinCount;
+import io.hotpath.runtime.JoinCount;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

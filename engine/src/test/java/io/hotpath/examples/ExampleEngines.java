@@ -3,7 +3,7 @@ package io.hotpath.examples;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.WorkerInvoker;
-import org.agrona.concurrent.NanoClock;
+import io.hotpath.EngineClock;
 
 import java.time.Duration;
 import java.util.List;
@@ -79,7 +79,7 @@ public final class ExampleEngines
      * A clock the test moves by hand, so timer and backoff behaviour is proven without sleeping. The test thread
      * moves it; workers read it (volatile).
      */
-    public static final class ManualClock implements NanoClock
+    public static final class ManualClock implements EngineClock
     {
         private volatile long nowNs = 1_000_000_000L;
 

@@ -117,13 +117,15 @@ public record SavinaOptions(
 
     private static String idle(final String value)
     {
-        final String name = value.toLowerCase(Locale.ROOT);
-        if (!Arrays.asList(EngineConfig.IDLE_STRATEGIES).contains(name))
+        try
         {
-            throw new IllegalArgumentException("option --idle takes one of " +
-                String.join(", ", EngineConfig.IDLE_STRATEGIES) + ", not '" + value + "'");
+            return io.hotpath.Idle.parse(value).configName();
         }
-        return name;
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("option --idle takes one of " + io.hotpath.Idle.names() + ", not '" +
+                value + "'");
+        }
     }
 
     private static List<String> list(final String value)

@@ -1,6 +1,6 @@
 package io.hotpath.jcstress.reply;
 
-import io.hotpath.scheduling.JoinCount;
+import io.hotpath.runtime.JoinCount;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;

@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class KeptAsk
 {
-    /** Long enough that the wheel never fires it during a test: a test fires it by calling onExpiry. */
+    /** Long enough that the wheel never fires it during a test: a test fires it with {@link #fireTimer}. */
     static final Duration TIMEOUT = Duration.ofHours(1);
     static final int NOT_DONE = 0;
     static final int VALUE = 1;
@@ -43,6 +43,41 @@ final class KeptAsk
         keeper = engine.actor((ActorContext<String> ctx) -> (String m) -> ctx.replyLater()).name("keeper").spawn();
         reply = withTimeout ? keeper.ask("question", TIMEOUT) : keeper.ask("question");
         worker.doWork();
+    }
+
+    /**
+     * Fire the ask's timer as the worker's wheel would: the reply's exchange is the timer task (its
+     * {@code onExpiry}), reached by reflection because the engine keeps it out of the API.
+     */
+    static void fireTimer(final Reply<?> reply)
+    {
+        EXCHANGE_OF.apply(reply).onExpiry(0);
+    }
+
+    private static final java.util.function.Function<Reply<?>, io.hotpath.timers.TimerTask> EXCHANGE_OF = exchangeOf();
+
+    private static java.util.function.Function<Reply<?>, io.hotpath.timers.TimerTask> exchangeOf()
+    {
+        try
+        {
+            final java.lang.reflect.Field field = Reply.class.getDeclaredField("exchange");
+            field.setAccessible(true);
+            return reply ->
+            {
+                try
+                {
+                    return (io.hotpath.timers.TimerTask)field.get(reply);
+                }
+                catch (final IllegalAccessException ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+            };
+        }
+        catch (final NoSuchFieldException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
     }
 
     long lateReplies()

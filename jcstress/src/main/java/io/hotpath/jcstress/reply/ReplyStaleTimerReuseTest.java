@@ -15,9 +15,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * A timer outlives its ask and fires while the asker reuses the reply for its next ask: the timer must not decide
  * the new round (which has no timeout), whether it fires before, during or after the reuse. The first ask was
  * answered from a thread that could not cancel its timer; the second actor calls the timer's {@code onExpiry} as
- * the wheel would. Runs the real {@link io.hotpath.Reply}: {@code ReplyCore.prepare} (the release store of the next
- * round's pending state) against {@code ReplyCore.onExpiry} (a CAS from the pending state of the round the timer
- * was armed for).
+ * the wheel would. Runs the real {@link io.hotpath.Reply}: its exchange's {@code prepare} (the release store of
+ * the next round's pending state) against its {@code onExpiry} (a CAS from the pending state of the round the
+ * timer was armed for).
  * <p>
  * Result: (what the asker of the second ask sees: 0 nothing yet, 3 an AskTimeoutException; LATE_REPLY dead
  * letters).
@@ -50,7 +50,7 @@ public class ReplyStaleTimerReuseTest
     @Actor
     public void staleTimer()
     {
-        reply.onExpiry(0);
+        KeptAsk.fireTimer(reply);
     }
 
     @Arbiter

@@ -15,7 +15,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * a losing answer is a {@code LATE_REPLY} dead letter; a losing timer is silent (nobody answered late). The replier
  * completes on a thread that is not the timer's worker, so it cannot cancel the timer, and the timer fires anyway:
  * here the second actor calls the timer's {@code onExpiry} as the wheel would. Runs the real
- * {@link io.hotpath.Reply}: {@code ReplyCore.tryComplete} and {@code ReplyCore.onExpiry}, both a CAS on the state
+ * {@link io.hotpath.Reply}: the exchange's {@code tryComplete} and {@code onExpiry}, both a CAS on the state
  * word (the timer's aimed at the round it was armed for).
  * <p>
  * Result: (complete() returned true, what the asker sees: 1 the value, 3 the AskTimeoutException, LATE_REPLY dead
@@ -46,7 +46,7 @@ public class ReplyTimeoutRaceTest
     @Actor
     public void timer()
     {
-        ask.reply.onExpiry(0);
+        KeptAsk.fireTimer(ask.reply);
     }
 
     @Arbiter

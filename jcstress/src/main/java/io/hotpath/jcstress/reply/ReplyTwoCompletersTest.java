@@ -13,7 +13,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 /**
  * Two completers of one reply (a value on one thread, an exception on another): exactly one wins, the outside
  * asker sees exactly the winner's outcome through {@code toCompletableFuture()}, and the loser is counted as one
- * {@code LATE_REPLY} dead letter. Runs the real {@link io.hotpath.Reply} ({@code ReplyCore.tryComplete}: the CAS on
+ * {@code LATE_REPLY} dead letter. Runs the real {@link io.hotpath.Reply} (the exchange's {@code tryComplete}: the CAS on
  * the state word, then the plain stores of the outcome published by completing the future).
  * <p>
  * Result: (complete() returned true, fail() returned true, what the asker sees: 1 the value, 2 the exception,

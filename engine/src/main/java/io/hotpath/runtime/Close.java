@@ -1,0 +1,251 @@
+package io.hotpath.runtime;
+
+import io.hotpath.DeadLetterReason;
+import io.hotpath.EngineClosedException;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How an engine closes, all of it: the closer's side and each worker's. Thread safe.
+ * <p>
+ * Close runs in two phases. First {@link #closing} is set: sends from outside threads and spawns are refused,
+ * workers keep delivering, also to each other, and each worker publishes at the end of every cycle whether it had
+ * nothing to do ({@code quiet}) and how much it did. When every worker has been seen quiet twice, with the same work
+ * count and no frame in any inbound queue in between, or when the close timeout runs out, the closer closes every
+ * inbound queue and sets {@link #finishing}: each worker then dead-letters what is left, on its own thread, and
+ * terminates.
+ * <p>
+ * A worker that was seen quiet says it is busy (a volatile store) before a frame leaves its queue (the queue's
+ * release of its index), so a closer that finds the queue empty also finds the worker busy.
+ */
+final class Close
+{
+    private static final long POLL_NS = 20_000;
+
+    private final EngineRuntime runtime;
+    /** Per worker: 1 when its last closing cycle did nothing; written by the worker, read by the closer. */
+    final AtomicIntegerArray quiet;
+    /** Per worker: work done while closing, compared by the closer between two looks. */
+    private final AtomicLongArray work;
+
+    /** Set once by {@link #begin}; read by outside senders and once per duty cycle by workers. */
+    volatile boolean closing;
+    /** Set once after {@link #closing}, when workers are to dead-letter what is left and terminate. */
+    private volatile boolean finishing;
+    /** Reason for frames left at finish; written before {@link #finishing}. */
+    private volatile DeadLetterReason leftoverReason = DeadLetterReason.ENGINE_CLOSED;
+    private volatile String closedBy;
+
+    Close(final EngineRuntime runtime, final int workers)
+    {
+        this.runtime = runtime;
+        this.quiet = new AtomicIntegerArray(workers);
+        this.work = new AtomicLongArray(workers);
+    }
+
+    // ---------------------------------------------------------------- the closer's side (any thread)
+
+    /**
+     * Begin closing and, unless called from one of the engine's workers, wait for the workers to finish.
+     * Idempotent and safe from any thread.
+     */
+    void close()
+    {
+        final boolean first;
+        synchronized (this)
+        {
+            first = !closing;
+            if (first)
+            {
+                closedBy = Thread.currentThread().getName();
+                closing = true;
+            }
+        }
+        final boolean onWorker = runtime.workers.isWorkerThread(Thread.currentThread());
+        if (first)
+        {
+            if (onWorker)
+            {
+                final Thread closer = new Thread(this::finishWhenQuiet, "hp-closer");
+                closer.setDaemon(true);
+                closer.start();
+                return;
+            }
+            finishWhenQuiet();
+        }
+        if (!onWorker)
+        {
+            runtime.workers.awaitTermination(Deadlines.saturatedAdd(runtime.config.closeTimeoutNs(),
+                1_000_000_000L));
+        }
+    }
+
+    /** Wait until every worker is quiet with no frame in flight, or the close timeout; then tell them to finish. */
+    private void finishWhenQuiet()
+    {
+        final long timeoutNs = runtime.config.closeTimeoutNs();
+        final long startNs = System.nanoTime();
+        final Worker[] workers = runtime.workers.all();
+        boolean timedOut = false;
+        runtime.workers.wakeAll();
+        while (!quiescent(workers))
+        {
+            if (System.nanoTime() - startNs - timeoutNs >= 0)
+            {
+                timedOut = true;
+                break;
+            }
+            LockSupport.parkNanos(POLL_NS);
+        }
+        closeQueues(workers, timedOut);
+        finishing = true;
+        runtime.workers.wakeAll();
+    }
+
+    /** Nothing more may arrive: close every inbound queue, so what was accepted is exactly what is left. */
+    void closeQueues(final Worker[] workers, final boolean timedOut)
+    {
+        leftoverReason = timedOut ? DeadLetterReason.CLOSE_TIMEOUT : DeadLetterReason.ENGINE_CLOSED;
+        for (final Worker worker : workers)
+        {
+            worker.inbound.close();
+        }
+    }
+
+    /**
+     * One look of the closer: every worker quiet, no frame in any inbound queue, every worker still quiet with the
+     * same work count.
+     */
+    boolean quiescent(final Worker[] workers)
+    {
+        final long[] before = new long[workers.length];
+        for (int i = 0; i < workers.length; i++)
+        {
+            if (quiet.get(i) == 0)
+            {
+                return false;
+            }
+            before[i] = work.get(i);
+        }
+        for (final Worker worker : workers)
+        {
+            if (worker.inbound.size() != 0)
+            {
+                return false;
+            }
+        }
+        for (int i = 0; i < workers.length; i++)
+        {
+            if (quiet.get(i) == 0 || work.get(i) != before[i])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A thread outside the engine sends while it closes: refused.
+     *
+     * @throws EngineClosedException unless the sender is one of the engine's workers.
+     */
+    void checkSender(final ActorCell<?> target)
+    {
+        if (!runtime.workers.isWorkerThread(Thread.currentThread()))
+        {
+            throw closedException("send to actor '" + target.name + "'");
+        }
+    }
+
+    EngineClosedException closedException(final String what)
+    {
+        return new EngineClosedException("cannot " + what + ": the engine is closed (close() was called by thread '" +
+            closedBy + "'); start a new engine");
+    }
+
+    // ---------------------------------------------------------------- each worker's side (its own thread)
+
+    /**
+     * A duty cycle begins.
+     *
+     * @return true when the engine is closing: the cycle takes one frame and one message per actor, so a finish
+     * request is seen promptly.
+     */
+    boolean beginCycle(final Worker worker)
+    {
+        final boolean closingNow = closing;
+        worker.closingCycle = closingNow;
+        return closingNow;
+    }
+
+    /** A frame is about to leave the queue during close: a worker the closer saw quiet says it is busy first. */
+    void onFrameTakenWhileClosing(final Worker worker)
+    {
+        if (quiet.get(worker.index) != 0)
+        {
+            quiet.set(worker.index, 0);
+        }
+    }
+
+    /** A closing cycle ends: finish if told to, otherwise publish what it did. */
+    void endCycle(final Worker worker, final int done)
+    {
+        if (finishing)
+        {
+            finish(worker);
+            return;
+        }
+        final int i = worker.index;
+        if (done > 0)
+        {
+            work.set(i, work.get(i) + done);
+        }
+        quiet.set(i, done == 0 && worker.hasNothingQueued() ? 1 : 0);
+    }
+
+    /** Dead-letter what is left on this worker (the inbound queue is closed: nothing more comes), then end it. */
+    private void finish(final Worker worker)
+    {
+        final DeadLetterReason reason = leftoverReason;
+        if (worker.pendingTarget != null)
+        {
+            worker.deadLetter(worker.pendingTarget, worker.pendingMessage, reason);
+            worker.pendingTarget = null;
+            worker.pendingMessage = null;
+        }
+        while (!worker.inbound.isEmpty())
+        {
+            if (worker.inbound.drain((target, message) -> deadLetterLeftover(worker, target, message, reason),
+                Integer.MAX_VALUE) == 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+        while (worker.ready.poll() != null)
+        {
+            // every live actor's mailbox is emptied below, scheduled or held back (awaiting, restarting)
+        }
+        for (final ActorCell<?> cell : runtime.liveCells())
+        {
+            Object message;
+            while (cell.worker == worker && (message = cell.mailbox.poll()) != null)
+            {
+                worker.deadLetter(cell, message, reason);
+            }
+        }
+        worker.markTerminated();
+        runtime.workers.onWorkerTerminated();
+    }
+
+    private static boolean deadLetterLeftover(final Worker worker, final Object target, final Object message,
+        final DeadLetterReason reason)
+    {
+        if (!(message instanceof EngineMessage engineMessage && engineMessage.isControl()))
+        {
+            worker.deadLetter((ActorCell<?>)target, message, reason);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,67 @@
+package io.hotpath.runtime;
+
+import io.hotpath.ActorRef;
+import io.hotpath.DeadLetterReason;
+import io.hotpath.Engine;
+import io.hotpath.Reply;
+import io.hotpath.spi.EngineHooks;
+
+import java.util.Objects;
+
+/**
+ * One engine's {@link EngineHooks}. Thread safe.
+ */
+public final class Hooks implements EngineHooks
+{
+    private final EngineRuntime runtime;
+
+    private Hooks(final EngineRuntime runtime)
+    {
+        this.runtime = runtime;
+    }
+
+    /**
+     * @param engine a running engine.
+     * @return its hooks.
+     */
+    public static EngineHooks of(final Engine engine)
+    {
+        return ApiAccess.runtime(Objects.requireNonNull(engine, "engine")).hooks;
+    }
+
+    static Hooks create(final EngineRuntime runtime)
+    {
+        return new Hooks(runtime);
+    }
+
+    @Override
+    public int currentWorker()
+    {
+        final Worker worker = runtime.workers.current();
+        return worker == null ? -1 : worker.index;
+    }
+
+    @Override
+    public <T> Reply<T> newReply(final ActorRef<?> target, final long timeoutNs)
+    {
+        return prepareReply(new Reply<>(), target, timeoutNs);
+    }
+
+    @Override
+    public <T> Reply<T> prepareReply(final Reply<T> reply, final ActorRef<?> target, final long timeoutNs)
+    {
+        Objects.requireNonNull(target, "target");
+        if (timeoutNs < 0)
+        {
+            throw new IllegalArgumentException("timeoutNs must be 0 (none) or positive: " + timeoutNs);
+        }
+        Asks.prepare(runtime, ApiAccess.exchange(reply), null, target, "ask", timeoutNs);
+        return reply;
+    }
+
+    @Override
+    public void deadLetter(final ActorRef<?> target, final Object message, final DeadLetterReason reason)
+    {
+        runtime.deadLetters.record(target, message, reason);
+    }
+}

@@ -1,0 +1,19 @@
+/**
+ * Hotpath's engine: an event-loop actor engine of pinned workers. Only the API is exported: {@code io.hotpath},
+ * its counters ({@code io.hotpath.metrics}) and thread affinity ({@code io.hotpath.affinity}); the hooks for the
+ * remote module ({@code io.hotpath.spi}) go to that module alone, and everything else is sealed.
+ * <p>
+ * Sequential actors ({@code await}) need {@code --add-exports java.base/jdk.internal.vm=io.hotpath} on the module
+ * path ({@code =ALL-UNNAMED} on the class path); pinning needs {@code --enable-native-access=io.hotpath}
+ * ({@code =ALL-UNNAMED} on the class path).
+ */
+module io.hotpath
+{
+    requires org.agrona;
+    requires java.management;
+
+    exports io.hotpath;
+    exports io.hotpath.metrics;
+    exports io.hotpath.affinity;
+    exports io.hotpath.spi to io.hotpath.remote;
+}

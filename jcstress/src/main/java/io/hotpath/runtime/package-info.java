@@ -1,0 +1,8 @@
+/**
+ * jcstress tests of the protocols between a worker and the other threads, in the engine's own package so that they
+ * drive the real package-private code: the sleep and wake-up handshake ({@code Worker.prepareToPark} against
+ * {@code Worker.claimWakeUp}), the embedded worker's owner claim, and the close protocol's quiescence check
+ * ({@code Close.quiescent} against a real closing duty cycle). On the class path, where jcstress runs, a package
+ * may span two jars.
+ */
+package io.hotpath.runtime;

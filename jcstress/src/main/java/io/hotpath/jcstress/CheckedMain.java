@@ -8,6 +8,7 @@ import org.openjdk.jcstress.infra.collectors.DiskReadCollector;
 import org.openjdk.jcstress.infra.collectors.InProcessCollector;
 import org.openjdk.jcstress.infra.collectors.TestResult;
 
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SortedSet;
@@ -18,7 +19,8 @@ import java.util.TreeSet;
  * Runs jcstress with the given command line, then exits with 1 when any test failed, errored, or did not run at
  * all, and with 0 otherwise. jcstress's own {@code Main} signals failed tests only by an uncaught
  * {@link AssertionError} from its report, and says nothing about a test that never ran (filtered out, or needing
- * more CPUs than it was given); this entry point checks the stored results itself.
+ * more CPUs than it was given); this entry point checks the stored results itself. Its console output passes
+ * through {@link ProbeNoiseFilter}, which leaves out the launch error of one VM probe that always fails on JDK 25.
  * Not thread safe; a command-line entry point.
  */
 public final class CheckedMain
@@ -44,6 +46,8 @@ public final class CheckedMain
             Main.main(args);
             return;
         }
+        // before jcstress is made: it keeps the System.out it finds
+        System.setOut(new PrintStream(new ProbeNoiseFilter(System.out), true, System.out.charset()));
         final JCStress jcstress = new JCStress(options);
         final SortedSet<String> expected = jcstress.getTests();
         if (expected.isEmpty())

@@ -127,7 +127,7 @@ public final class PercentilePlot
         chart.getStyler().setYAxisDecimalPattern("#,##0.##");
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(MAX_X);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentilePlot::percentileLabel);
+        chart.getStyler().setXAxisTickLabelsFormattingFunction(PercentilePlot::percentileLabel);
         chart.getStyler().setXAxisTickMarkSpacingHint(90);
         return chart;
     }

@@ -47,6 +47,7 @@ final class ConfigKeys
                 case EngineConfig.INBOUND_DRAIN_LIMIT -> b.inboundDrainLimit(Integer.parseInt(value));
                 case EngineConfig.MAILBOX_CAPACITY -> b.mailboxCapacity(Integer.parseInt(value));
                 case EngineConfig.BATCH_BUDGET -> b.batchBudget(Integer.parseInt(value));
+                case EngineConfig.OUTBOUND_CAPACITY -> b.outboundCapacity(Integer.parseInt(value));
                 case EngineConfig.HANDOFF_MAX_DEPTH -> b.handoffMaxDepth(Integer.parseInt(value));
                 case EngineConfig.FULL_QUEUE_POLICY -> b.fullQueuePolicy(parsePolicy(value));
                 case EngineConfig.SEND_TIMEOUT_NS -> b.sendTimeoutNs(Long.parseLong(value));

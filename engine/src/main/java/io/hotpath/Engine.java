@@ -135,13 +135,16 @@ public final class Engine implements AutoCloseable
 
     /**
      * Stop an actor: at once when called on its worker, otherwise after what is already queued on its worker's
-     * inbound queue. What it has queued then goes to dead letters, and so does every later send.
+     * inbound queue. What it has queued then goes to dead letters, and so does every later send. The stop is
+     * asynchronous; the reply completes (with the actor's address) once the actor has stopped, when its name is free
+     * for a new actor: {@code engine.stop(old).get(timeout)} before spawning a successor under the same name.
      *
      * @param ref an actor of this engine.
+     * @return completed once the actor has stopped.
      */
-    public void stop(final ActorRef<?> ref)
+    public Reply<ActorRef<?>> stop(final ActorRef<?> ref)
     {
-        runtime.stop(ref);
+        return runtime.stop(ref);
     }
 
     /**

@@ -43,6 +43,14 @@ public final class EngineConfig
     public static final String BATCH_BUDGET = "actor.batchBudget";
     /** Most nested direct handoffs on one stack; deeper sends are queued. Default: {@value #HANDOFF_MAX_DEPTH_DEFAULT}. */
     public static final String HANDOFF_MAX_DEPTH = "handoff.maxDepth";
+    /**
+     * Messages one worker keeps for another whose inbound queue is full, published in order as room appears; the
+     * sending actor is held meanwhile. Only a send beyond this many applies the full-queue policy. Default:
+     * {@value #OUTBOUND_CAPACITY_DEFAULT}.
+     */
+    public static final String OUTBOUND_CAPACITY = "outbound.capacity";
+    /** Default of {@link #OUTBOUND_CAPACITY}. */
+    public static final int OUTBOUND_CAPACITY_DEFAULT = 16_384;
     /** What a send does when a queue is full: fail, drop or wait. Default: {@code wait}. */
     public static final String FULL_QUEUE_POLICY = "send.fullQueuePolicy";
     /** How long a send waits for room under the wait policy, in ns. Default: {@value #SEND_TIMEOUT_NS_DEFAULT}. */
@@ -125,6 +133,7 @@ public final class EngineConfig
     private final int inboundDrainLimit;
     private final int mailboxCapacity;
     private final int batchBudget;
+    private final int outboundCapacity;
     private final int handoffMaxDepth;
     private final FullQueuePolicy fullQueuePolicy;
     private final long sendTimeoutNs;
@@ -147,6 +156,7 @@ public final class EngineConfig
         this.inboundDrainLimit = b.inboundDrainLimit;
         this.mailboxCapacity = b.mailboxCapacity;
         this.batchBudget = b.batchBudget;
+        this.outboundCapacity = b.outboundCapacity;
         this.handoffMaxDepth = b.handoffMaxDepth;
         this.fullQueuePolicy = b.fullQueuePolicy;
         this.sendTimeoutNs = b.sendTimeoutNs;
@@ -246,6 +256,12 @@ public final class EngineConfig
         return batchBudget;
     }
 
+    /** @return {@link #OUTBOUND_CAPACITY}. */
+    public int outboundCapacity()
+    {
+        return outboundCapacity;
+    }
+
     /** @return {@link #HANDOFF_MAX_DEPTH}. */
     public int handoffMaxDepth()
     {
@@ -330,6 +346,7 @@ public final class EngineConfig
         m.put(INBOUND_DRAIN_LIMIT, inboundDrainLimit);
         m.put(MAILBOX_CAPACITY, mailboxCapacity);
         m.put(BATCH_BUDGET, batchBudget);
+        m.put(OUTBOUND_CAPACITY, outboundCapacity);
         m.put(HANDOFF_MAX_DEPTH, handoffMaxDepth);
         m.put(FULL_QUEUE_POLICY, fullQueuePolicy.configName());
         m.put(SEND_TIMEOUT_NS, sendTimeoutNs);
@@ -356,6 +373,7 @@ public final class EngineConfig
         private int inboundDrainLimit = INBOUND_DRAIN_LIMIT_DEFAULT;
         private int mailboxCapacity = MAILBOX_CAPACITY_DEFAULT;
         private int batchBudget = BATCH_BUDGET_DEFAULT;
+        private int outboundCapacity = OUTBOUND_CAPACITY_DEFAULT;
         private int handoffMaxDepth = HANDOFF_MAX_DEPTH_DEFAULT;
         private FullQueuePolicy fullQueuePolicy = FULL_QUEUE_POLICY_DEFAULT;
         private long sendTimeoutNs = SEND_TIMEOUT_NS_DEFAULT;
@@ -447,6 +465,13 @@ public final class EngineConfig
         public Builder batchBudget(final int value)
         {
             batchBudget = value;
+            return this;
+        }
+
+        /** @param value see {@link #OUTBOUND_CAPACITY}. @return this. */
+        public Builder outboundCapacity(final int value)
+        {
+            outboundCapacity = value;
             return this;
         }
 
@@ -605,6 +630,7 @@ public final class EngineConfig
             require(isPowerOfTwo(mailboxCapacity, 2, 1 << 30), MAILBOX_CAPACITY, mailboxCapacity,
                 "a power of two from 2 to 1073741824");
             require(batchBudget >= 1, BATCH_BUDGET, batchBudget, "1 or more");
+            require(outboundCapacity >= 1, OUTBOUND_CAPACITY, outboundCapacity, "1 or more");
             require(handoffMaxDepth >= 0 && handoffMaxDepth <= 1024, HANDOFF_MAX_DEPTH, handoffMaxDepth,
                 "from 0 (no direct handoff) to 1024");
             require(fullQueuePolicy != null, FULL_QUEUE_POLICY, null, "fail, drop or wait");

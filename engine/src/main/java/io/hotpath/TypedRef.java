@@ -21,6 +21,9 @@ import java.util.function.Function;
  */
 public final class TypedRef<T>
 {
+    private static final String NULL_CALL =
+        "call to typed actor is null; pass a lambda or method reference that calls the object, e.g. a -> a.deposit(5)";
+
     private final ActorRef<Object> ref;
 
     TypedRef(final ActorRef<Object> ref)
@@ -35,7 +38,7 @@ public final class TypedRef<T>
      */
     public void tell(final Consumer<? super T> call)
     {
-        ref.tell(Objects.requireNonNull(call, "call"));
+        ref.tell(Objects.requireNonNull(call, NULL_CALL));
     }
 
     /**
@@ -47,7 +50,7 @@ public final class TypedRef<T>
      */
     public <R> Reply<R> ask(final Function<? super T, ? extends R> call)
     {
-        return ref.ask(Objects.requireNonNull(call, "call"));
+        return ref.ask(Objects.requireNonNull(call, NULL_CALL));
     }
 
     /**
@@ -58,7 +61,7 @@ public final class TypedRef<T>
      */
     public <R> Reply<R> ask(final Function<? super T, ? extends R> call, final Duration timeout)
     {
-        return ref.ask(Objects.requireNonNull(call, "call"), timeout);
+        return ref.ask(Objects.requireNonNull(call, NULL_CALL), timeout);
     }
 
     /**

@@ -38,6 +38,8 @@ class RandomizedDeliveryTest
         final AtomicLong gaps = new AtomicLong();
         /** Forwards refused by a full queue: the sender knows, so they are neither sent nor lost. */
         final AtomicLong refused = new AtomicLong();
+        /** A worker-to-worker tell refused because another worker's inbound queue was full: a trap, never allowed. */
+        final AtomicLong trapped = new AtomicLong();
     }
 
     /** An actor that checks order per sender and forwards to a random actor while hops remain. */
@@ -47,17 +49,20 @@ class RandomizedDeliveryTest
         private final List<ActorRef<Numbered>> peers;
         private final Tally tally;
         private final int throwEvery;
+        private final boolean tell;
         private final long[] lastFrom = new long[ACTORS + OUTSIDE_THREADS];
         private final long[] nextTo = new long[ACTORS];
         private final SplittableRandom random;
         private long handled;
 
-        Checker(final int self, final List<ActorRef<Numbered>> peers, final Tally tally, final int throwEvery)
+        Checker(final int self, final List<ActorRef<Numbered>> peers, final Tally tally, final int throwEvery,
+            final boolean tell)
         {
             this.self = self;
             this.peers = peers;
             this.tally = tally;
             this.throwEvery = throwEvery;
+            this.tell = tell;
             this.random = new SplittableRandom(self);
         }
 
@@ -79,7 +84,26 @@ class RandomizedDeliveryTest
             {
                 final int to = random.nextInt(ACTORS);
                 final long seq = nextTo[to] + 1;
-                if (peers.get(to).offer(new Numbered(self, seq, m.hops() - 1)))
+                if (tell)
+                {
+                    // counted first: the receiver may count it before tell() returns
+                    tally.sent.incrementAndGet();
+                    try
+                    {
+                        peers.get(to).tell(new Numbered(self, seq, m.hops() - 1));
+                        nextTo[to] = seq;
+                    }
+                    catch (final QueueFullException ex)
+                    {
+                        tally.sent.decrementAndGet();
+                        tally.refused.incrementAndGet();
+                        if (ex.getMessage().startsWith("inbound queue"))
+                        {
+                            tally.trapped.incrementAndGet();
+                        }
+                    }
+                }
+                else if (peers.get(to).offer(new Numbered(self, seq, m.hops() - 1)))
                 {
                     tally.sent.incrementAndGet();
                     nextTo[to] = seq;
@@ -117,7 +141,27 @@ class RandomizedDeliveryTest
             .fullQueuePolicy(FullQueuePolicy.DROP).build(), 0);
     }
 
+    @Test
+    void tinyQueuesWithTellsInEveryDirectionUnderEveryPolicyLoseNothingAndTrapNoWorker() throws Exception
+    {
+        for (final FullQueuePolicy policy : FullQueuePolicy.values())
+        {
+            final Tally tally = run(TestEngines.config(2).inboundCapacity(8).mailboxCapacity(8).inboundDrainLimit(8)
+                .batchBudget(4).fullQueuePolicy(policy).build(), 0, true);
+            assertEquals(0, tally.trapped.get(), policy + ": a worker-to-worker tell met a full inbound queue");
+            if (policy == FullQueuePolicy.WAIT)
+            {
+                assertEquals(0, tally.refused.get(), "wait refuses nothing");
+            }
+        }
+    }
+
     private static Tally run(final EngineConfig config, final int throwEvery) throws Exception
+    {
+        return run(config, throwEvery, false);
+    }
+
+    private static Tally run(final EngineConfig config, final int throwEvery, final boolean tell) throws Exception
     {
         final Tally tally = new Tally();
         try (Engine engine = Engine.start(config))
@@ -127,7 +171,7 @@ class RandomizedDeliveryTest
             for (int i = 0; i < ACTORS; i++)
             {
                 final int self = i;
-                refs.add(engine.actor((ActorContext<Numbered> ctx) -> new Checker(self, refs, tally, throwEvery))
+                refs.add(engine.actor((ActorContext<Numbered> ctx) -> new Checker(self, refs, tally, throwEvery, tell))
                     .onWorker(placement.nextInt(config.workers())).spawn());
             }
             final List<Thread> outside = new ArrayList<>();
@@ -146,6 +190,8 @@ class RandomizedDeliveryTest
                 tally.received.get() + engine.deadLetters().count() == tally.sent.get());
             assertEquals(0, tally.outOfOrder.get(), "per-pair order and no duplicates");
             assertTrue(tally.sent.get() > 10_000, "a real load: " + tally.sent.get());
+            assertTrue(TestEngines.FAULTS.stream().noneMatch(f -> f instanceof QueueFullException),
+                "a handler failed on a full queue: " + TestEngines.FAULTS);
             if (config.fullQueuePolicy() != FullQueuePolicy.DROP)
             {
                 assertEquals(0, engine.deadLetters().count());
@@ -176,8 +222,16 @@ class RandomizedDeliveryTest
             final long seq = nextTo[to] + 1;
             // counted first: the receiver may count it before tell() returns
             tally.sent.incrementAndGet();
-            refs.get(to).tell(new Numbered(from, seq, random.nextInt(8)));
-            nextTo[to] = seq;
+            try
+            {
+                refs.get(to).tell(new Numbered(from, seq, random.nextInt(8)));
+                nextTo[to] = seq;
+            }
+            catch (final QueueFullException ex)
+            {
+                tally.sent.decrementAndGet();
+                tally.refused.incrementAndGet();
+            }
             if (++n % 64 == 0)
             {
                 Thread.yield();

@@ -200,20 +200,28 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
                 break;
             }
             inHand = true;
-            final boolean more = handler.onFrame(frame.target, frame.message);
-            taken++;
-            if (inHand)
+            boolean more = false;
+            try
             {
-                inHand = false;
-                index++;
-                // after the handler: while a frame is being handled it still counts in size(), and what the handler
-                // published before returning is seen by whoever sees the index move
-                CONSUMER_INDEX.setRelease(this, index);
+                more = handler.onFrame(frame.target, frame.message);
             }
-            else
+            finally
             {
-                // the handler's takeIfNext released this frame and took the ones after it
-                index = consumerIndex;
+                // also when the handler throws: the frame was handed over, and is never handed over twice
+                taken++;
+                if (inHand)
+                {
+                    inHand = false;
+                    index++;
+                    // after the handler: while a frame is being handled it still counts in size(), and what the
+                    // handler published before returning is seen by whoever sees the index move
+                    CONSUMER_INDEX.setRelease(this, index);
+                }
+                else
+                {
+                    // the handler's takeIfNext released this frame and took the ones after it
+                    index = consumerIndex;
+                }
             }
             if (!more)
             {

@@ -82,6 +82,16 @@ public final class LocalRing<E>
     }
 
     /**
+     * @param offset from the oldest element, less than {@link #size()}.
+     * @return that element, left in place.
+     */
+    @SuppressWarnings("unchecked")
+    public E peek(final int offset)
+    {
+        return (E)buffer[(int)(head + offset) & mask];
+    }
+
+    /**
      * @return true when empty.
      */
     public boolean isEmpty()

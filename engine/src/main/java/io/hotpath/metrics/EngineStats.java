@@ -34,14 +34,15 @@ public record EngineStats(List<WorkerStats> workers, List<ActorStats> actors, Ma
     public String toString()
     {
         final StringBuilder sb = new StringBuilder(512);
-        sb.append(String.format("%-12s %-9s %12s %12s %12s %10s %10s %9s %8s %10s %10s %6s%n",
+        sb.append(String.format("%-12s %-9s %12s %12s %12s %10s %10s %9s %8s %11s %10s %10s %6s%n",
             "worker", "idle", "handled", "handoffs", "reschedules", "exceptions", "dead", "inbound-hw", "inbound",
-            "suspended", "spun", "stacks"));
+            "outbound-hw", "suspended", "spun", "stacks"));
         for (final WorkerStats w : workers)
         {
-            sb.append(String.format("%-12s %-9s %12d %12d %12d %10d %10d %9d %8d %10d %10d %6d%n",
+            sb.append(String.format("%-12s %-9s %12d %12d %12d %10d %10d %9d %8d %11d %10d %10d %6d%n",
                 w.name(), w.idle(), w.handled(), w.handoffs(), w.reschedules(), w.exceptions(), w.deadLetters(),
-                w.inboundHighWater(), w.inboundSize(), w.awaitSuspensions(), w.awaitSpins(), w.loopStacks()));
+                w.inboundHighWater(), w.inboundSize(), w.outboundHighWater(), w.awaitSuspensions(), w.awaitSpins(),
+                w.loopStacks()));
         }
         sb.append(String.format("%n%-24s %-6s %12s %12s %12s %10s %10s%n",
             "actor", "worker", "handled", "handoffs", "reschedules", "exceptions", "dead"));

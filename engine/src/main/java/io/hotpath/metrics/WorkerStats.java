@@ -18,6 +18,8 @@ package io.hotpath.metrics;
  * @param awaitSpins       awaits whose answer from another worker came back while they spun, without suspending.
  * @param loopStacks       continuations its loop has run on (see {@code await.onLoopStack}): one more than the most
  *                         methods ever suspended at once with the loop's stack; 0 when the loop runs on none.
+ * @param outboundHighWater most messages it kept at once for other workers whose inbound queues were full.
+ * @param interruptsCleared times a handler left the thread's interrupt flag set and the worker cleared it.
  * @param terminated       true once it has finished after close.
  */
 public record WorkerStats(
@@ -35,6 +37,8 @@ public record WorkerStats(
     long awaitSuspensions,
     long awaitSpins,
     int loopStacks,
+    int outboundHighWater,
+    long interruptsCleared,
     boolean terminated)
 {
 }

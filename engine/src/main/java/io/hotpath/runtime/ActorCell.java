@@ -38,6 +38,8 @@ final class ActorCell<M>
     static final int STOPPED = 16;
     /** A suspended method's answer has come; it resumes between two cycles of the worker's loop ({@link Carrier}). */
     static final int RESUMING = 32;
+    /** Its sends wait in its worker's outbound backlog, or its target is congested ({@link Outbound}). */
+    static final int SENDS_HELD = 64;
 
     private static final VarHandle HANDLED;
     private static final VarHandle HANDOFFS;
@@ -81,8 +83,12 @@ final class ActorCell<M>
     final CellContext<M> context;
     private final ActorFactory<M> factory;
 
-    /** RUNNING | AWAITING | RESTARTING | STOPPING | STOPPED | RESUMING; 0 is idle. One field, so a send decides with one load. */
+    /** The bits above; 0 is idle. One field, so a send decides with one load. */
     private int state;
+    /** How many backlogs and congested targets hold this actor's sends; SENDS_HELD is set while above 0. */
+    private int sendHolds;
+    /** The factory failed: what is sent later is a START_FAILED dead letter, not an ACTOR_STOPPED one. */
+    private boolean startFailed;
     /** In the worker's ready queue. */
     boolean scheduled;
     /** Created on the worker before the first message; replaced on restart; null once creation failed. */
@@ -93,6 +99,12 @@ final class ActorCell<M>
     Fiber spareFiber;
     /** Children, watchers and failures; made on first need. */
     private Supervision supervision;
+    /** The worker's duty cycle in which {@link #cycleHandoffs} were counted. */
+    private long handoffCycle;
+    /** Messages handed over directly outside any turn in that cycle. */
+    private int cycleHandoffs;
+    /** The owner's copy of the congestion mark it publishes on the address. */
+    private boolean congested;
     /** Written by the worker only (opaque) when the cell has stopped; read anywhere. */
     private boolean stoppedFlag;
 
@@ -228,22 +240,76 @@ final class ActorCell<M>
         STOPPED_FLAG.setOpaque(this, true);
     }
 
+    /** One more backlog or congested target holds this actor's sends: it is not run until all have let go. */
+    void holdForSends()
+    {
+        sendHolds++;
+        state |= SENDS_HELD;
+    }
+
+    /** One hold on its sends is gone. */
+    void releaseSends()
+    {
+        if (--sendHolds == 0)
+        {
+            state &= ~SENDS_HELD;
+        }
+    }
+
     /** A method suspended on a loop continuation is to resume soon; nothing else may run the actor meanwhile. */
     void markResuming()
     {
         state |= RESUMING;
     }
 
-    /** The method marked resuming takes the actor's turn again. */
-    void resumeTurn()
-    {
-        state = (state & ~RESUMING) | RUNNING;
-    }
-
     /** The method marked resuming will not resume (its actor stopped). */
     void dropResume()
     {
         state &= ~RESUMING;
+    }
+
+    /**
+     * Count a direct handoff outside any turn.
+     *
+     * @param cycle the worker's duty cycle now.
+     * @return how many this cycle, this one included.
+     */
+    int countCycleHandoff(final long cycle)
+    {
+        if (handoffCycle != cycle)
+        {
+            handoffCycle = cycle;
+            cycleHandoffs = 0;
+        }
+        return ++cycleHandoffs;
+    }
+
+    // ---------------------------------------------------------------- congestion (owner's thread)
+
+    /** @return true while its mailbox is above its capacity (the owner's view of the mark). */
+    boolean isCongested()
+    {
+        return congested;
+    }
+
+    /** The mailbox went above its capacity: senders on other threads apply their policy at the source. */
+    void markCongested()
+    {
+        if (!congested)
+        {
+            congested = true;
+            address.markCongested(true);
+        }
+    }
+
+    /** After a turn: once the mailbox is down to half its capacity, senders may send freely again. */
+    void clearCongestionIfCaughtUp()
+    {
+        if (congested && mailbox.size() <= mailbox.capacity() >> 1)
+        {
+            congested = false;
+            address.markCongested(false);
+        }
     }
 
     // ---------------------------------------------------------------- handling (owner's thread)
@@ -258,8 +324,7 @@ final class ActorCell<M>
         Actor<M> a = actor;
         if (a == null && (a = startSlowPath()) == null)
         {
-            worker.deadLetter(this, message, isStopping() ? DeadLetterReason.ACTOR_STOPPED :
-                DeadLetterReason.START_FAILED);
+            worker.deadLetter(this, message, stoppedReason());
             return;
         }
         HANDLED.setOpaque(this, handled + 1);
@@ -279,6 +344,11 @@ final class ActorCell<M>
         }
         catch (final Throwable ex)
         {
+            if (ex instanceof StackOverflowError)
+            {
+                // a field store, no call: this deep in the stack a call could overflow it again
+                worker.overflowDepth = worker.handoffDepth;
+            }
             Supervisor.onFault(this, message, ex);
         }
     }
@@ -320,9 +390,16 @@ final class ActorCell<M>
         }
         catch (final Throwable ex)
         {
+            startFailed = true;
             Supervisor.onStartFailed(this, ex);
             return null;
         }
+    }
+
+    /** @return why a message for this stopped (or stopping) actor is a dead letter. */
+    DeadLetterReason stoppedReason()
+    {
+        return startFailed ? DeadLetterReason.START_FAILED : DeadLetterReason.ACTOR_STOPPED;
     }
 
     /** @return the actor's supervision record, made on first need; owner's thread only. */

@@ -1,7 +1,6 @@
 package io.hotpath.runtime;
 
 import io.hotpath.Cancellable;
-import io.hotpath.DeadLetterReason;
 import io.hotpath.timers.TimerTask;
 
 /**
@@ -53,10 +52,7 @@ final class ActorTimer implements TimerTask, Cancellable
             active = false;
             cell.context.forget(this);
         }
-        if (!cell.worker.deliverLocal(cell, message, false))
-        {
-            cell.worker.deadLetter(cell, message, DeadLetterReason.QUEUE_FULL);
-        }
+        cell.worker.deliverLocal(cell, message, Worker.ARRIVED);
     }
 
     @Override

@@ -3,20 +3,42 @@ package io.hotpath.runtime;
 import io.hotpath.ActorRef;
 import io.hotpath.Reply;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The address of one actor of this engine: what {@link ActorRef} users hold. Immutable and thread safe; made once
- * at spawn, beside the owner-only {@link CellContext}, so a reference handed to another actor exposes nothing of
- * the actor's own.
+ * The address of one actor of this engine: what {@link ActorRef} users hold. Thread safe; made once at spawn, beside
+ * the owner-only {@link CellContext}, so a reference handed to another actor exposes nothing of the actor's own.
+ * <p>
+ * Senders on other threads read only this object, never the cell: its final fields, and the congestion mark, the
+ * one field that changes. The actor's worker sets the mark (an opaque store) when the actor's mailbox rises above its
+ * capacity and clears it when the actor has caught up; senders read it with an opaque load and apply the full-queue
+ * policy at the source while it is set, so one actor's congestion never fills its worker's inbound queue.
  *
  * @param <M> the type of message the actor handles.
  */
 final class CellAddress<M> implements ActorRef<M>
 {
+    private static final VarHandle CONGESTED;
+
+    static
+    {
+        try
+        {
+            CONGESTED = MethodHandles.lookup().findVarHandle(CellAddress.class, "congested", boolean.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     final ActorCell<M> cell;
     private final Worker worker;
+    /** The actor's mailbox is above its capacity; written by its worker only. */
+    private boolean congested;
 
     CellAddress(final ActorCell<M> cell)
     {
@@ -27,13 +49,13 @@ final class CellAddress<M> implements ActorRef<M>
     @Override
     public void tell(final M message)
     {
-        worker.send(cell, checked(message), true);
+        worker.send(this, checked(message), true);
     }
 
     @Override
     public boolean offer(final M message)
     {
-        return worker.send(cell, checked(message), false);
+        return worker.send(this, checked(message), false);
     }
 
     @Override
@@ -58,8 +80,20 @@ final class CellAddress<M> implements ActorRef<M>
     {
         final Exchange<R> exchange = ApiAccess.exchange(reply);
         Asks.prepare(worker.runtime, exchange, cell, this, message, timeoutNs);
-        worker.send(cell, exchange, true);
+        worker.send(this, exchange, true);
         return reply;
+    }
+
+    /** @return true while the actor's mailbox is above its capacity; any thread. */
+    boolean isCongested()
+    {
+        return (boolean)CONGESTED.getOpaque(this);
+    }
+
+    /** The actor's worker sets or clears the mark. */
+    void markCongested(final boolean value)
+    {
+        CONGESTED.setOpaque(this, value);
     }
 
     @Override

@@ -32,6 +32,8 @@ final class CellContext<M> implements ActorContext<M>
     Exchange<?> currentAsk;
     /** Timers and repeating steps this actor set going, cancelled when it restarts or stops. */
     private List<Cancellable> registrations;
+    /** Questions taken and kept unanswered; made on first need. */
+    private KeptAsks keptAsks;
 
     CellContext(final ActorCell<M> cell)
     {
@@ -101,7 +103,28 @@ final class CellContext<M> implements ActorContext<M>
     @SuppressWarnings("unchecked")
     public <R> Reply<R> replyLater()
     {
-        return (Reply<R>)takeAsk("replyLater").reply;
+        final Exchange<?> ask = takeAsk("replyLater");
+        keep(ask);
+        return (Reply<R>)ask.reply;
+    }
+
+    /** A question taken and not answered yet: it fails at once if the actor stops before answering. */
+    void keep(final Exchange<?> ask)
+    {
+        if (keptAsks == null)
+        {
+            keptAsks = new KeptAsks();
+        }
+        keptAsks.keep(ask);
+    }
+
+    /** The actor stopped, or the engine closed: fail the questions it kept and never answered. */
+    void failKeptAsks(final io.hotpath.DeadLetterReason reason)
+    {
+        if (keptAsks != null)
+        {
+            keptAsks.failAll(cell.name, reason);
+        }
     }
 
     private Exchange<?> takeAsk(final String what)

@@ -209,12 +209,7 @@ final class Close
     private void finish(final Worker worker)
     {
         final DeadLetterReason reason = leftoverReason;
-        if (worker.pendingTarget != null)
-        {
-            worker.deadLetter(worker.pendingTarget, worker.pendingMessage, reason);
-            worker.pendingTarget = null;
-            worker.pendingMessage = null;
-        }
+        worker.outbound.deadLetterAll(reason);
         while (!worker.inbound.isEmpty())
         {
             if (worker.inbound.drain((target, message) -> deadLetterLeftover(worker, target, message, reason),
@@ -229,10 +224,14 @@ final class Close
         }
         for (final ActorCell<?> cell : runtime.liveCells())
         {
-            Object message;
-            while (cell.worker == worker && (message = cell.mailbox.poll()) != null)
+            if (cell.worker == worker)
             {
-                worker.deadLetter(cell, message, reason);
+                Object message;
+                while ((message = cell.mailbox.poll()) != null)
+                {
+                    worker.deadLetter(cell, message, reason);
+                }
+                cell.context.failKeptAsks(reason);
             }
         }
         worker.markTerminated();

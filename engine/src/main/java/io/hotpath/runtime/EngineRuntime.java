@@ -164,7 +164,7 @@ public final class EngineRuntime
         }
         else
         {
-            SendSlowPath.sendSignal(worker, cell, Signal.START);
+            worker.sendEngineMessage(cell, Signal.START);
         }
         return cell.address;
     }
@@ -198,11 +198,13 @@ public final class EngineRuntime
      * Stop an actor: at once on its worker, otherwise after what is already queued on its worker's inbound queue.
      *
      * @param ref an actor of this engine.
+     * @return completed once it has stopped.
      */
-    public void stop(final ActorRef<?> ref)
+    public Reply<ActorRef<?>> stop(final ActorRef<?> ref)
     {
         final ActorCell<?> cell = own(ref, "stop");
         cell.worker.stop(cell);
+        return watch(ref);
     }
 
     /**
@@ -214,7 +216,7 @@ public final class EngineRuntime
     public void stopAfterQueued(final ActorRef<?> ref)
     {
         final ActorCell<?> cell = own(ref, "stopAfterQueued");
-        cell.worker.send(cell, Signal.POISON, true);
+        cell.worker.send(cell.address, Signal.POISON, true);
     }
 
     /**

@@ -310,6 +310,21 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
         return (int)STATE.getOpaque(this);
     }
 
+    /** @return true while the round {@code pending} is undecided. Any thread. */
+    boolean isPending(final int pending)
+    {
+        return (int)STATE.getAcquire(this) == pending;
+    }
+
+    /** Fail the round {@code pending}, unless it was decided already (or a later round began). Any thread. */
+    void failRound(final int pending, final Throwable error)
+    {
+        if (STATE.compareAndSet(this, pending, pending | DONE))
+        {
+            handOver(null, error);
+        }
+    }
+
     /** Fail the round {@code pending} with a timeout, unless it was decided already. Any thread. */
     void expire(final int pending)
     {

@@ -46,6 +46,11 @@ final class Exchanges
         }
         catch (final Throwable ex)
         {
+            if (ex instanceof StackOverflowError)
+            {
+                // a field store, no call: this deep in the stack a call could overflow it again
+                cell.worker.overflowDepth = cell.worker.handoffDepth;
+            }
             if (cell.context.currentAsk == exchange)
             {
                 // the exception is the answer; the actor goes on
@@ -75,6 +80,11 @@ final class Exchanges
         }
         catch (final Throwable ex)
         {
+            if (ex instanceof StackOverflowError)
+            {
+                // a field store, no call: this deep in the stack a call could overflow it again
+                cell.worker.overflowDepth = cell.worker.handoffDepth;
+            }
             if (fiber.askPending)
             {
                 cell.countException();

@@ -134,7 +134,18 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         {
             continuation = Continuations.create(this);
         }
-        Continuations.run(continuation);
+        try
+        {
+            Continuations.run(continuation);
+        }
+        catch (final Throwable error)
+        {
+            // the body ended with an error its own fault handling could not survive (a stack overflow): this
+            // continuation is over; the worker's recovery makes it a fault of the actor, and the fiber is not reused
+            continuation = null;
+            releaseExclusive();
+            throw error;
+        }
         if (idle)
         {
             onDone();
@@ -187,6 +198,10 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         {
             cell.exclusiveFiber = this;
             cell.holdForAwait();
+        }
+        if (askPending)
+        {
+            cell.context.keep(ask);
         }
         reply.addCallback(this);
         cell.worker.counters.countAwait(true);

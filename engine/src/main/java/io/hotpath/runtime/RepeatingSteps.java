@@ -51,7 +51,7 @@ final class RepeatingSteps
             {
                 continue;
             }
-            final ActorCell<?> caller = worker.beginTurn(cell);
+            worker.beginTurn(cell);
             try
             {
                 work += entry.step.doWork();
@@ -60,7 +60,7 @@ final class RepeatingSteps
             {
                 Supervisor.onFault(cell, entry, ex);
             }
-            worker.endTurn(cell, caller);
+            worker.endTurn(cell);
         }
         return work;
     }

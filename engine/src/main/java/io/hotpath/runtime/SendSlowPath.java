@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The rare cases of a send: a full queue, a closed engine, a control signal. Kept out of {@link Worker} so the
- * per-message methods stay small enough to inline. Stateless.
+ * The rare cases of a send: a full queue or mailbox, a congested target, a closed engine, an engine message from a
+ * thread outside the engine. Kept out of {@link Worker} so the per-message methods stay small enough to inline.
+ * Stateless.
  */
 final class SendSlowPath
 {
@@ -18,91 +19,141 @@ final class SendSlowPath
     {
     }
 
-    /** A cross-thread offer was refused: apply the full-queue policy, or report the closed engine. */
-    static boolean offerFailed(
-        final Worker worker,
-        final ActorCell<?> target,
-        final Object message,
-        final int status,
+    /**
+     * An offer from a thread outside the engine was refused: apply the full-queue policy, or report the closed
+     * engine. Worker threads never come here: their sends go through their {@link Outbound}.
+     */
+    static boolean offerFailed(final Worker worker, final ActorCell<?> target, final Object message, final int status,
         final boolean applyPolicy)
     {
         if (status == ManyToOneFrameQueue.CLOSED)
         {
-            return closed(worker, target, message);
+            throw worker.close.closedException("send to actor '" + target.name + "'");
         }
         if (!applyPolicy)
         {
             return false;
         }
-        final FullQueuePolicy policy = worker.runtime.config.fullQueuePolicy();
-        switch (policy)
+        return switch (worker.fullQueuePolicy)
         {
-            case DROP ->
-            {
-                worker.runtime.deadLetters.record(target, message, DeadLetterReason.QUEUE_FULL);
-                return true;
-            }
+            case DROP -> dropped(worker.runtime, target, message);
             case FAIL -> throw inboundFull(worker, target, "");
-            default ->
-            {
-                if (worker.runtime.workers.isWorkerThread(Thread.currentThread()))
-                {
-                    throw inboundFull(worker, target, "; a worker never waits for another worker's queue, since two " +
-                        "workers waiting for each other would deadlock");
-                }
-                return waitForRoom(worker, target, message);
-            }
-        }
-    }
-
-    /** A mailbox on the owner's thread is full; the owner cannot wait for itself. */
-    static boolean mailboxFull(
-        final Worker worker,
-        final ActorCell<?> target,
-        final Object message,
-        final boolean applyPolicy,
-        final FullQueuePolicy policy)
-    {
-        if (!applyPolicy)
-        {
-            return false;
-        }
-        if (policy == FullQueuePolicy.DROP)
-        {
-            worker.deadLetter(target, message, DeadLetterReason.QUEUE_FULL);
-            return true;
-        }
-        throw new QueueFullException("mailbox of actor '" + target.name + "' is full (capacity " +
-            target.mailbox.capacity() + ", " + "mailbox.capacity)" +
-            (policy == FullQueuePolicy.WAIT ? "; a send on the actor's own worker cannot wait for room, since that " +
-            "worker is the one that empties it" : "") + "; raise mailbox.capacity or slow the sender down");
+            case WAIT -> waitForRoom(worker, target, message, worker.runtime.config.sendTimeoutNs(), false);
+        };
     }
 
     /**
-     * Send the engine's own message (a signal, an answer); it must not be lost, so it waits for room whatever the
-     * policy, also on a worker (such messages are few beside the queue's capacity). A closed queue counts it.
+     * A thread outside the engine sends to an actor whose mailbox is congested: the policy applies at the source, so
+     * the actor's congestion does not fill its worker's inbound queue. Under wait, the sender waits (up to
+     * {@code send.timeoutNs}) for the actor to catch up.
      */
-    static void sendSignal(final Worker worker, final ActorCell<?> target, final Object signal)
+    static boolean congestedFromOutside(final Worker worker, final CellAddress<?> target, final Object message,
+        final boolean applyPolicy)
     {
-        final int status = worker.inbound.offer(target, signal);
-        if (status == ManyToOneFrameQueue.OK)
+        if (!applyPolicy)
         {
-            worker.wake();
+            return false;
         }
-        else if (status == ManyToOneFrameQueue.FULL)
+        final FullQueuePolicy policy = worker.fullQueuePolicy;
+        if (policy != FullQueuePolicy.WAIT)
         {
-            waitForRoom(worker, target, signal);
+            return refuseAtSource(worker.runtime, target, message, policy);
         }
-        else if (!(signal instanceof Signal))
+        final long timeoutNs = worker.runtime.config.sendTimeoutNs();
+        final long startNs = System.nanoTime();
+        int tries = 0;
+        while (target.isCongested() && !target.isStopped())
         {
-            worker.runtime.deadLetters.record(target, signal, DeadLetterReason.ENGINE_CLOSED);
+            if (System.nanoTime() - startNs - timeoutNs >= 0)
+            {
+                throw congested(target, " and stayed so for " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) +
+                    " ms (send.timeoutNs)");
+            }
+            pause(++tries);
         }
+        return worker.offerFromOutside(target.cell, message, true);
     }
 
-    private static boolean waitForRoom(final Worker worker, final ActorCell<?> target, final Object message)
+    /** A sender met a congested target under the drop or fail policy. */
+    static boolean refuseAtSource(final EngineRuntime runtime, final CellAddress<?> target, final Object message,
+        final FullQueuePolicy policy)
     {
-        final long timeoutNs = worker.runtime.config.sendTimeoutNs();
-        final long deadlineNs = System.nanoTime() + timeoutNs;
+        if (policy == FullQueuePolicy.DROP)
+        {
+            return dropped(runtime, target.cell, message);
+        }
+        throw congested(target, "");
+    }
+
+    /** A send on the target's own worker found its mailbox full. */
+    static boolean mailboxFull(final Worker worker, final ActorCell<?> target, final Object message, final int mode)
+    {
+        if (mode == Worker.OFFER)
+        {
+            return false;
+        }
+        if (mode == Worker.POLICY && worker.fullQueuePolicy != FullQueuePolicy.WAIT)
+        {
+            if (worker.fullQueuePolicy == FullQueuePolicy.DROP)
+            {
+                return dropped(worker.runtime, target, message);
+            }
+            throw new QueueFullException("mailbox of actor '" + target.name + "' is full (capacity " +
+                target.mailbox.capacity() + ", mailbox.capacity); raise mailbox.capacity, slow the sender down, " +
+                "or choose send.fullQueuePolicy=wait");
+        }
+        if (target.mailbox.size() >= worker.mailboxHardCapacity && !(message instanceof EngineMessage))
+        {
+            if (mode == Worker.POLICY)
+            {
+                throw new QueueFullException("mailbox of actor '" + target.name + "' holds " +
+                    target.mailbox.size() + " messages, all it may take while congested (mailbox.capacity + " +
+                    "inbound.capacity + workers x outbound.capacity); its sender sent that many in one turn");
+            }
+            return dropped(worker.runtime, target, message);
+        }
+        // it arrived (a frame, a timer, the engine's own), or a user's tell under wait: it takes its place beyond the
+        // capacity, the actor is congested until it catches up, and the sending actor waits for that
+        target.mailbox.offerBeyondCapacity(message);
+        target.countReschedule();
+        target.markCongested();
+        worker.scheduleIfBacklogged(target);
+        if (mode == Worker.POLICY)
+        {
+            worker.outbound.holdOnLocalTarget(worker.current, target.address);
+        }
+        return true;
+    }
+
+    /** One worker's backlog for another is at its capacity: the policy applies, since a worker cannot wait. */
+    static boolean backlogFull(final Worker worker, final Worker dest, final ActorCell<?> target,
+        final Object message, final FullQueuePolicy policy, final int capacity)
+    {
+        if (policy == FullQueuePolicy.DROP)
+        {
+            return dropped(worker.runtime, target, message);
+        }
+        throw new QueueFullException("worker " + worker.name + " holds " + capacity + " messages for worker " +
+            dest.name + ", whose inbound queue is full (outbound.capacity); message for actor '" + target.name +
+            "' not sent: its sender sent more in one turn than the backlog holds; raise outbound.capacity or " +
+            "inbound.capacity, or send less per turn");
+    }
+
+    /**
+     * One of the engine's own messages (an answer, a signal) from a thread outside the engine: it must not be
+     * lost, so it waits for room as long as it takes (workers never wait for each other, so room always comes);
+     * a closed queue counts it as a dead letter.
+     */
+    static void sendEngineMessageFromOutside(final Worker worker, final ActorCell<?> target,
+        final EngineMessage message)
+    {
+        waitForRoom(worker, target, message, Long.MAX_VALUE, true);
+    }
+
+    private static boolean waitForRoom(final Worker worker, final ActorCell<?> target, final Object message,
+        final long timeoutNs, final boolean engineMessage)
+    {
+        final long startNs = System.nanoTime();
         int tries = 0;
         while (true)
         {
@@ -114,38 +165,50 @@ final class SendSlowPath
             }
             if (status == ManyToOneFrameQueue.CLOSED)
             {
-                return closed(worker, target, message);
+                if (engineMessage)
+                {
+                    worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
+                    return true;
+                }
+                throw worker.close.closedException("send to actor '" + target.name + "'");
             }
-            if (System.nanoTime() - deadlineNs >= 0)
+            if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
                 throw inboundFull(worker, target, " and stayed full for " +
                     TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms (send.timeoutNs)");
             }
             worker.wake();
-            tries++;
-            if (tries < 100)
-            {
-                Thread.onSpinWait();
-            }
-            else if (tries < 200)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                LockSupport.parkNanos(50_000);
-            }
+            pause(++tries);
         }
     }
 
-    private static boolean closed(final Worker worker, final ActorCell<?> target, final Object message)
+    private static void pause(final int tries)
     {
-        if (worker.runtime.workers.isWorkerThread(Thread.currentThread()))
+        if (tries < 100)
         {
-            worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
-            return true;
+            Thread.onSpinWait();
         }
-        throw worker.close.closedException("send to actor '" + target.name + "'");
+        else if (tries < 200)
+        {
+            Thread.yield();
+        }
+        else
+        {
+            LockSupport.parkNanos(50_000);
+        }
+    }
+
+    private static boolean dropped(final EngineRuntime runtime, final ActorCell<?> target, final Object message)
+    {
+        if (Thread.currentThread() == target.worker.owner)
+        {
+            target.worker.deadLetter(target, message, DeadLetterReason.QUEUE_FULL);
+        }
+        else
+        {
+            runtime.deadLetters.record(target, message, DeadLetterReason.QUEUE_FULL);
+        }
+        return true;
     }
 
     private static QueueFullException inboundFull(final Worker worker, final ActorCell<?> target, final String more)
@@ -153,5 +216,12 @@ final class SendSlowPath
         return new QueueFullException("inbound queue of worker " + worker.name + " is full (capacity " +
             worker.inbound.capacity() + ", inbound.capacity)" + more + "; message for actor '" + target.name +
             "' not sent; raise inbound.capacity, slow the sender down, or choose send.fullQueuePolicy=drop|wait");
+    }
+
+    private static QueueFullException congested(final CellAddress<?> target, final String more)
+    {
+        return new QueueFullException("actor '" + target.name() + "' is congested: its mailbox is above its " +
+            "capacity (mailbox.capacity)" + more + "; message not sent; slow the sender down, raise " +
+            "mailbox.capacity, or choose send.fullQueuePolicy=drop|wait");
     }
 }

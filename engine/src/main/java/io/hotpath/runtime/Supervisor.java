@@ -170,11 +170,15 @@ final class Supervisor
         {
             runHook(cell, hooks::onStop);
         }
+        cell.exclusiveFiber = null;
+        final DeadLetterReason reason = cell.stoppedReason();
+        cell.context.failKeptAsks(reason);
         Object message;
         while ((message = cell.mailbox.poll()) != null)
         {
-            cell.worker.deadLetter(cell, message, DeadLetterReason.ACTOR_STOPPED);
+            cell.worker.deadLetter(cell, message, reason);
         }
+        cell.clearCongestionIfCaughtUp();
         cell.worker.runtime.unregister(cell);
         final Supervision record = cell.supervision();
         final List<Exchange<?>> watchers = record.watchers;

@@ -141,25 +141,37 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     final WorkerTimers timers;
     final RepeatingSteps steps = new RepeatingSteps(this);
     final WorkerCounters counters = new WorkerCounters();
+    final Outbound outbound;
+    final FullQueuePolicy fullQueuePolicy;
+    /**
+     * Most messages a congested mailbox takes: its capacity, plus all that can be on the way to it once its senders
+     * are held back (an inbound queue's worth, and every worker's outbound backlog).
+     */
+    final int mailboxHardCapacity;
     private final IdleStrategy idleStrategy;
     private final int drainLimit;
     private final int batchBudget;
-    private final int handoffMaxDepth;
-    private final FullQueuePolicy fullQueuePolicy;
     /** Runs the loop on continuations, for sequential actors; null on an embedded worker or without the flag. */
     final Carrier carrier;
 
-    /** A frame taken from the inbound queue whose target's mailbox was full; delivered before any later frame. */
-    ActorCell<?> pendingTarget;
-    Object pendingMessage;
+    /** The turns on the owner's stack, innermost last ({@link #current}); an error that cuts them short finds them here. */
+    private ActorCell<?>[] turns = new ActorCell<?>[16];
     /** The actor whose turn is innermost on the owner's stack, or null. */
     ActorCell<?> current;
+    /** The last error that escaped an inner turn, for the turns it left open. */
+    private Throwable escaped;
+    /** Most nested direct handoffs: {@code handoff.maxDepth}, halved for good after a stack overflow. */
+    private int handoffLimit;
     /** The sequential actor whose turn the loop began, while its methods may run on the loop's stack; or null. */
     private ActorCell<?> directCell;
+    /** Duty cycles run so far. */
+    private long cycle;
     /** The engine was closing when this duty cycle began ({@link Close#beginCycle}). */
     boolean closingCycle;
     /** Nesting of direct handoffs on the owner's stack. */
-    private int handoffDepth;
+    int handoffDepth;
+    /** The handoff depth at which a handler last overflowed the stack, until the limit is lowered; 0: none. */
+    int overflowDepth;
     /** Actors' turns on the owner's stack. */
     private int turnDepth;
     /** Written once by the owner (release) when it has finished; read anywhere. */
@@ -172,8 +184,11 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         this.timers = new WorkerTimers(config.clock()::nanoTime);
         this.drainLimit = config.inboundDrainLimit();
         this.batchBudget = config.batchBudget();
-        this.handoffMaxDepth = config.handoffMaxDepth();
+        this.handoffLimit = config.handoffMaxDepth();
         this.fullQueuePolicy = config.fullQueuePolicy();
+        this.mailboxHardCapacity = (int)Math.min(Integer.MAX_VALUE, config.mailboxCapacity() +
+            (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity());
+        this.outbound = new Outbound(this, config.workers(), config.outboundCapacity(), config.fullQueuePolicy());
         this.carrier = !embedded && config.awaitOnLoopStack() && io.hotpath.continuation.Continuations.available() ?
             new Carrier(this::loop) : null;
     }
@@ -181,20 +196,38 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     // ---------------------------------------------------------------- sending (any thread)
 
     /**
-     * Deliver a message to one of this worker's actors, on the path the calling thread allows.
+     * Deliver a message to one of this worker's actors, on the path the calling thread allows: at once on this
+     * worker's own thread, through the sending worker's {@link Outbound} from another worker, through the inbound
+     * queue from any other thread.
      *
-     * @return false only when {@code applyPolicy} is false and a queue was full.
+     * @return false only when {@code applyPolicy} is false and the message could not go now.
      */
-    boolean send(final ActorCell<?> target, final Object message, final boolean applyPolicy)
+    boolean send(final CellAddress<?> target, final Object message, final boolean applyPolicy)
     {
-        if (Thread.currentThread() == owner)
+        final Thread thread = Thread.currentThread();
+        if (thread == owner)
         {
-            return deliverLocal(target, message, applyPolicy);
+            return deliverLocal(target.cell, message, applyPolicy ? POLICY : OFFER);
+        }
+        final Worker from = runtime.workers.workerOf(thread);
+        if (from != null)
+        {
+            return from.outbound.send(this, target, message, applyPolicy);
         }
         if (close.closing)
         {
-            close.checkSender(target);
+            close.checkSender(target.cell);
         }
+        if (target.isCongested())
+        {
+            return SendSlowPath.congestedFromOutside(this, target, message, applyPolicy);
+        }
+        return offerFromOutside(target.cell, message, applyPolicy);
+    }
+
+    /** The inbound queue's part of a send from a thread outside the engine. */
+    boolean offerFromOutside(final ActorCell<?> target, final Object message, final boolean applyPolicy)
+    {
         final int status = inbound.offer(target, message);
         if (status != ManyToOneFrameQueue.OK)
         {
@@ -248,29 +281,56 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
 
     // ---------------------------------------------------------------- delivery and turns (owner thread)
 
+    /** {@link #deliverLocal}: a user's tell on this worker; a full mailbox applies the full-queue policy. */
+    static final int POLICY = 0;
+    /** {@link #deliverLocal}: a user's offer; a full mailbox refuses it. */
+    static final int OFFER = 1;
+    /** {@link #deliverLocal}: a message that has arrived (a frame, a timer, the engine's own): never refused. */
+    static final int ARRIVED = 2;
+
     /**
      * Run the handler at once when the target is idle with an empty mailbox and the stack is not too deep;
      * otherwise append to its mailbox and schedule it. Either way per-sender order holds: a direct run happens only
      * when nothing older is waiting. A sequential actor that can run on the loop's stack is not handed a message
      * outside any turn (from the inbound queue, a timer): it runs from the ready queue in the same cycle instead, where
      * its method may suspend without taking a half-drained queue with it.
+     *
+     * @param mode {@link #POLICY}, {@link #OFFER} or {@link #ARRIVED}.
+     * @return false only for {@link #OFFER} when the mailbox is full.
      */
-    boolean deliverLocal(final ActorCell<?> target, final Object message, final boolean applyPolicy)
+    boolean deliverLocal(final ActorCell<?> target, final Object message, final int mode)
     {
-        if (target.isIdle() && handoffDepth < handoffMaxDepth && target.mailbox.isEmpty() &&
-            (turnDepth != 0 || !target.sequential || carrier == null))
+        if (target.isIdle() && handoffDepth < handoffLimit && target.mailbox.isEmpty() &&
+            (turnDepth != 0 || mayHandOffOutsideTurns(target)))
         {
             target.countHandoff();
-            final ActorCell<?> caller = beginTurn(target);
-            handoffDepth++;
-            target.invoke(message);
-            handoffDepth--;
-            endTurn(target, caller);
+            final int depth = turnDepth;
+            final int handoffs = handoffDepth;
+            beginTurn(target);
+            handoffDepth = handoffs + 1;
+            try
+            {
+                target.invoke(message);
+            }
+            catch (final Throwable error)
+            {
+                // only the outermost turn recovers: deep in the stack, even the recovery could overflow it, so an
+                // inner one only notes the error (a field store, no call) for whoever closes its turn
+                if (depth != 0)
+                {
+                    escaped = error;
+                    throw error;
+                }
+                recover(error);
+                return true;
+            }
+            handoffDepth = handoffs;
+            endTurn(target);
             return true;
         }
         if (target.isStopped())
         {
-            deadLetter(target, message, DeadLetterReason.ACTOR_STOPPED);
+            deadLetter(target, message, target.stoppedReason());
             return true;
         }
         if (target.mailbox.offer(message))
@@ -279,30 +339,106 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
             scheduleIfBacklogged(target);
             return true;
         }
-        return SendSlowPath.mailboxFull(this, target, message, applyPolicy, fullQueuePolicy);
+        return SendSlowPath.mailboxFull(this, target, message, mode);
     }
 
     /**
-     * Put an actor's turn on the stack: it becomes {@link #current}.
-     *
-     * @return the actor whose turn was innermost before, for {@link #endTurn}.
+     * Outside any turn (from the inbound queue, a timer), an actor is handed at most {@code actor.batchBudget}
+     * messages per duty cycle; the rest wait in its mailbox for its turn in the ready queue, so a slow actor flooded
+     * with frames delays the frames behind them by one batch at most, not by its whole backlog. A sequential actor
+     * that can run on the loop's stack is not handed one at all: it runs from the ready queue in the same cycle,
+     * where its method may suspend without taking a half-drained queue with it.
      */
-    ActorCell<?> beginTurn(final ActorCell<?> cell)
+    private boolean mayHandOffOutsideTurns(final ActorCell<?> target)
     {
-        final ActorCell<?> caller = current;
-        current = cell;
-        turnDepth++;
-        cell.beginTurn();
-        return caller;
+        return (!target.sequential || carrier == null) && target.countCycleHandoff(cycle) <= batchBudget;
     }
 
-    /** Take the turn off the stack, give {@link #current} back to the caller, and schedule a backlog left behind. */
-    void endTurn(final ActorCell<?> cell, final ActorCell<?> caller)
+    /** Put an actor's turn on the stack: it becomes {@link #current}. */
+    void beginTurn(final ActorCell<?> cell)
     {
+        if (turnDepth == turns.length)
+        {
+            turns = java.util.Arrays.copyOf(turns, turnDepth * 2);
+        }
+        turns[turnDepth++] = cell;
+        current = cell;
+        cell.beginTurn();
+    }
+
+    /**
+     * Take the innermost turn off the stack, schedule a backlog it left behind, and, once no turn is left, take back
+     * the thread's interrupt status from a handler that left it set.
+     */
+    void endTurn(final ActorCell<?> cell)
+    {
+        if (turns[turnDepth - 1] != cell)
+        {
+            closeAbandonedTurns(cell);
+        }
         cell.endTurn();
-        turnDepth--;
-        current = caller;
+        turns[--turnDepth] = null;
+        current = turnDepth == 0 ? null : turns[turnDepth - 1];
         scheduleIfBacklogged(cell);
+        if (overflowDepth != 0)
+        {
+            // the turn that caught the overflow has ended, back where there is room: lower the limit at once
+            lowerHandoffLimit(overflowDepth);
+        }
+        if (turnDepth == 0 && Thread.interrupted())
+        {
+            counters.countInterruptCleared(this, cell);
+        }
+    }
+
+    /** A handler overflowed the stack at this handoff depth: nest at most half as deep from now on. */
+    private void lowerHandoffLimit(final int depth)
+    {
+        overflowDepth = 0;
+        if (depth > 1 && depth / 2 < handoffLimit)
+        {
+            handoffLimit = depth / 2;
+            counters.noteStackOverflow(this, handoffLimit);
+        }
+    }
+
+    /**
+     * Turns above {@code cell} that an error cut short, where someone below them (a handler, the engine's own fault
+     * handling) caught it and went on: each is closed as a fault of its actor.
+     */
+    private void closeAbandonedTurns(final ActorCell<?> cell)
+    {
+        final Throwable error = escaped != null ? escaped :
+            new IllegalStateException("a turn of this actor was cut short by an error caught below it");
+        while (turnDepth > 0 && turns[turnDepth - 1] != cell)
+        {
+            final ActorCell<?> abandoned = turns[turnDepth - 1];
+            endTurn(abandoned);
+            Supervisor.onFault(abandoned, null, error);
+        }
+    }
+
+    /**
+     * An error escaped the turns on the stack (a stack overflow, say, that even the handler's fault handling could
+     * not survive), caught where no turn was left below it. Every turn it cut short is closed, innermost first, and
+     * is a fault of its actor, whose policy applies; the worker goes on. After a stack overflow the direct handoffs
+     * nest at most half as deep as they did when it happened, for good.
+     */
+    void recover(final Throwable error)
+    {
+        if (error instanceof StackOverflowError)
+        {
+            lowerHandoffLimit(Math.max(handoffDepth, overflowDepth));
+        }
+        handoffDepth = 0;
+        directCell = null;
+        escaped = null;
+        while (turnDepth > 0)
+        {
+            final ActorCell<?> cell = turns[turnDepth - 1];
+            endTurn(cell);
+            Supervisor.onFault(cell, null, error);
+        }
     }
 
     /**
@@ -311,18 +447,27 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
      */
     void sendEngineMessage(final ActorCell<?> target, final EngineMessage message)
     {
-        if (Thread.currentThread() != owner)
+        final Thread thread = Thread.currentThread();
+        if (thread == owner)
         {
-            SendSlowPath.sendSignal(this, target, message);
+            if (message.isControl())
+            {
+                message.onArrival(this, target);
+            }
+            else
+            {
+                deliverLocal(target, message, ARRIVED);
+            }
+            return;
         }
-        else if (message.isControl())
+        final Worker from = runtime.workers.workerOf(thread);
+        if (from != null)
         {
-            message.onArrival(this, target);
+            from.outbound.sendEngineMessage(this, target, message);
         }
-        else if (!deliverLocal(target, message, false))
+        else
         {
-            target.mailbox.offerBeyondCapacity(message);
-            scheduleIfBacklogged(target);
+            SendSlowPath.sendEngineMessageFromOutside(this, target, message);
         }
     }
 
@@ -332,9 +477,9 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
      */
     void runTurn(final ActorCell<?> cell, final EngineMessage message)
     {
-        final ActorCell<?> caller = beginTurn(cell);
+        beginTurn(cell);
         message.onTurn(cell);
-        endTurn(cell, caller);
+        endTurn(cell);
     }
 
     /** Schedule an idle actor that has a backlog. */
@@ -347,6 +492,10 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         }
     }
 
+    /**
+     * A frame from the inbound queue. It is never refused: a target whose mailbox is full takes it beyond its
+     * capacity and is marked congested, so the drain goes on for every other actor of this worker.
+     */
     @Override
     public boolean onFrame(final Object target, final Object message)
     {
@@ -358,26 +507,11 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         if (message instanceof EngineMessage engineMessage && engineMessage.isControl())
         {
             engineMessage.onArrival(this, cell);
-            return true;
         }
-        if (deliverLocal(cell, message, false))
+        else
         {
-            return true;
+            deliverLocal(cell, message, ARRIVED);
         }
-        pendingTarget = cell;
-        pendingMessage = message;
-        return false;
-    }
-
-    /** @return true when no frame is kept aside any more. */
-    private boolean retryPendingSlowPath()
-    {
-        if (!deliverLocal(pendingTarget, pendingMessage, false))
-        {
-            return false;
-        }
-        pendingTarget = null;
-        pendingMessage = null;
         return true;
     }
 
@@ -403,6 +537,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
             }
         }
         endLoopTurn(cell);
+        cell.clearCongestionIfCaughtUp();
         return handled;
     }
 
@@ -422,15 +557,14 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     void endLoopTurn(final ActorCell<?> cell)
     {
         directCell = null;
-        endTurn(cell, null);
+        endTurn(cell);
     }
 
     /** A suspended method is back on the loop's stack, between two cycles of the loop: its actor's turn again. */
     void resumeLoopTurn(final ActorCell<?> cell)
     {
-        cell.resumeTurn();
-        current = cell;
-        turnDepth++;
+        cell.dropResume();
+        beginTurn(cell);
         directCell = cell;
     }
 
@@ -449,26 +583,34 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         }
         // while closing, one frame and one message per actor per cycle, so a finish request is seen promptly
         final boolean closing = close.beginCycle(this);
+        cycle++;
         int work = 0;
-        if (pendingTarget == null || retryPendingSlowPath())
+        try
         {
+            work += outbound.flush();
             final int limit = closing ? 1 : drainLimit;
-            work = inbound.drain(this, limit);
-            counters.noteInboundDrain(inbound, work, limit);
-        }
-        work += timers.poll();
-        work += steps.run();
-        final int budget = closing ? 1 : batchBudget;
-        final int readyNow = ready.size();
-        for (int i = 0; i < readyNow; i++)
-        {
-            // polled, not counted on: a method that suspended here may come back after the queue has changed
-            final ActorCell<?> cell = ready.poll();
-            if (cell == null)
+            final int drained = inbound.drain(this, limit);
+            counters.noteInboundDrain(inbound, drained, limit);
+            work += drained;
+            work += timers.poll();
+            work += steps.run();
+            final int budget = closing ? 1 : batchBudget;
+            final int readyNow = ready.size();
+            for (int i = 0; i < readyNow; i++)
             {
-                break;
+                // polled, not counted on: a method that suspended here may come back after the queue has changed
+                final ActorCell<?> cell = ready.poll();
+                if (cell == null)
+                {
+                    break;
+                }
+                work += runActor(cell, budget);
             }
-            work += runActor(cell, budget);
+        }
+        catch (final Throwable error)
+        {
+            recover(error);
+            work++;
         }
         if (closing)
         {
@@ -592,20 +734,20 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
 
     /**
      * True when an await in {@code cell}'s turn may spin for its answer: the turn is the only one on the stack and
-     * nothing else waits on this worker (no ready actor, no frame set aside, no repeating step, no message of the
+     * nothing else waits on this worker (no ready actor, nothing in the outbound backlogs, no repeating step, no message of the
      * actor's own that a suspension would let run, no close under way). Owner's thread only.
      */
     boolean idleButFor(final ActorCell<?> cell)
     {
-        return turnDepth == 1 && ready.isEmpty() && pendingTarget == null && steps.isEmpty() &&
+        return turnDepth == 1 && ready.isEmpty() && outbound.isIdle() && steps.isEmpty() &&
             (!cell.reentrant || cell.mailbox.isEmpty()) && !close.closing &&
             (carrier == null || !carrier.hasResumes());
     }
 
-    /** @return true when nothing is set aside, queued or ready here; for close. Owner's thread only. */
+    /** @return true when nothing waits to be sent, queued or ready here; for close. Owner's thread only. */
     boolean hasNothingQueued()
     {
-        return pendingTarget == null && inbound.isEmpty() && ready.isEmpty() &&
+        return outbound.isIdle() && inbound.isEmpty() && ready.isEmpty() &&
             (carrier == null || !carrier.hasResumes());
     }
 }

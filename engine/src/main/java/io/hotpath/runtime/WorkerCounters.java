@@ -6,15 +6,17 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A worker's own counters (those not summed from its actors): awaits that suspended or spun, and the most frames
- * its inbound queue held. Single writer, the worker's thread (plain reads, opaque writes); read from any thread
- * with opaque loads.
+ * A worker's own counters (those not summed from its actors): awaits that suspended or spun, the most frames its
+ * inbound queue held, the most messages its outbound backlogs held, and interrupt flags its handlers left set.
+ * Single writer, the worker's thread (plain reads, opaque writes); read from any thread with opaque loads.
  */
 final class WorkerCounters
 {
     private static final VarHandle AWAIT_SUSPENSIONS;
     private static final VarHandle AWAIT_SPINS;
     private static final VarHandle INBOUND_HIGH_WATER;
+    private static final VarHandle OUTBOUND_HIGH_WATER;
+    private static final VarHandle INTERRUPTS_CLEARED;
 
     static
     {
@@ -24,6 +26,8 @@ final class WorkerCounters
             AWAIT_SUSPENSIONS = lookup.findVarHandle(WorkerCounters.class, "awaitSuspensions", long.class);
             AWAIT_SPINS = lookup.findVarHandle(WorkerCounters.class, "awaitSpins", long.class);
             INBOUND_HIGH_WATER = lookup.findVarHandle(WorkerCounters.class, "inboundHighWater", int.class);
+            OUTBOUND_HIGH_WATER = lookup.findVarHandle(WorkerCounters.class, "outboundHighWater", int.class);
+            INTERRUPTS_CLEARED = lookup.findVarHandle(WorkerCounters.class, "interruptsCleared", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -34,6 +38,9 @@ final class WorkerCounters
     private long awaitSuspensions;
     private long awaitSpins;
     private int inboundHighWater;
+    private int outboundHighWater;
+    private long interruptsCleared;
+    private boolean stackOverflowReported;
 
     void countAwait(final boolean suspended)
     {
@@ -61,6 +68,48 @@ final class WorkerCounters
                 INBOUND_HIGH_WATER.setOpaque(this, depth);
             }
         }
+    }
+
+    /** Messages waiting in the outbound backlogs now; keeps the most. */
+    void noteOutbound(final int waiting)
+    {
+        if (waiting > outboundHighWater)
+        {
+            OUTBOUND_HIGH_WATER.setOpaque(this, waiting);
+        }
+    }
+
+    /** A handler left the thread's interrupt flag set; the worker took it back. Said once per worker. */
+    void countInterruptCleared(final Worker worker, final ActorCell<?> cell)
+    {
+        INTERRUPTS_CLEARED.setOpaque(this, interruptsCleared + 1);
+        if (interruptsCleared == 1)
+        {
+            System.err.println("hotpath: a handler of actor '" + cell.name + "' left worker " + worker.name +
+                "'s interrupt flag set; the worker cleared it (workers own their threads' interrupt status; " +
+                "counted in the stats as interruptsCleared)");
+        }
+    }
+
+    /** A stack overflow cut turns short; said once per worker. */
+    void noteStackOverflow(final Worker worker, final int handoffLimit)
+    {
+        if (!stackOverflowReported)
+        {
+            stackOverflowReported = true;
+            System.err.println("hotpath: a stack overflow cut turns short on worker " + worker.name + "; direct " +
+                "handoffs nest at most " + handoffLimit + " deep from now on (handoff.maxDepth)");
+        }
+    }
+
+    int outboundHighWater()
+    {
+        return (int)OUTBOUND_HIGH_WATER.getOpaque(this);
+    }
+
+    long interruptsCleared()
+    {
+        return (long)INTERRUPTS_CLEARED.getOpaque(this);
     }
 
     long awaitSuspensions()

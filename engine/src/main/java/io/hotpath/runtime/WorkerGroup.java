@@ -173,7 +173,15 @@ final class WorkerGroup
      */
     Worker current()
     {
-        final Thread thread = Thread.currentThread();
+        return workerOf(Thread.currentThread());
+    }
+
+    /**
+     * @return the worker of this engine that {@code thread} runs, or null: for the send paths, so it is quick for a
+     * worker's own thread and looks through the embedded workers only when there are some.
+     */
+    Worker workerOf(final Thread thread)
+    {
         if (thread instanceof WorkerThread workerThread)
         {
             final Worker worker = workerThread.worker;

@@ -1,0 +1,265 @@
+package io.hotpath.runtime;
+
+import io.hotpath.DeadLetterReason;
+import io.hotpath.FullQueuePolicy;
+import io.hotpath.inbound.ManyToOneFrameQueue;
+
+import java.util.ArrayList;
+
+/**
+ * What one worker sends to the others, when it cannot go at once: a backlog per destination worker, kept in order
+ * and published by this worker's duty cycle as the destination's inbound queue makes room, and the actors of this
+ * worker held back meanwhile. NOT thread safe: the worker's own thread only.
+ * <p>
+ * The rules, so that a worker-to-worker send is never a trap and a worker never waits for another:
+ * <ul>
+ * <li>A send that finds the destination's inbound queue full goes to the backlog for that destination, and so does
+ * every later send from this worker to that destination while the backlog is not empty: per-pair order holds.</li>
+ * <li>The actor whose turn sent it is held (not scheduled) until that backlog has drained: back-pressure reaches the
+ * source without anyone waiting. {@code offer} returns false instead of using the backlog.</li>
+ * <li>Only a send beyond {@code outbound.capacity} messages in one backlog applies the full-queue policy: drop is a
+ * counted dead letter, fail and wait throw {@link io.hotpath.QueueFullException} (a worker cannot wait).</li>
+ * <li>The engine's own messages (answers, signals) are never refused: they take the backlog beyond its capacity.</li>
+ * <li>A send to an actor whose mailbox is congested (above its capacity) applies the policy at the source: drop and
+ * fail as they say; wait sends it and holds the sending actor until the target has caught up.</li>
+ * </ul>
+ */
+final class Outbound
+{
+    private final Worker worker;
+    private final int capacity;
+    private final FullQueuePolicy policy;
+    /** Per destination worker index; made on first need. */
+    private final Backlog[] backlogs;
+    /** Actors of this worker held until a congested target catches up, in pairs: held cell, target address. */
+    private final ArrayList<Object> heldOnTargets = new ArrayList<>();
+    /** Messages waiting in every backlog. */
+    private int waiting;
+
+    Outbound(final Worker worker, final int workers, final int capacity, final FullQueuePolicy policy)
+    {
+        this.worker = worker;
+        this.backlogs = new Backlog[workers];
+        this.capacity = capacity;
+        this.policy = policy;
+    }
+
+    /**
+     * A send from this worker's thread to an actor of another worker.
+     *
+     * @return false only when {@code applyPolicy} is false and the message could not go at once.
+     */
+    boolean send(final Worker dest, final CellAddress<?> target, final Object message, final boolean applyPolicy)
+    {
+        if (target.isCongested())
+        {
+            if (!applyPolicy)
+            {
+                return false;
+            }
+            if (policy != FullQueuePolicy.WAIT)
+            {
+                return SendSlowPath.refuseAtSource(worker.runtime, target, message, policy);
+            }
+            holdOnTarget(worker.current, target);
+        }
+        final Backlog backlog = backlogs[dest.index];
+        if (backlog != null && !backlog.isEmpty())
+        {
+            return applyPolicy && append(backlog, target.cell, message, false);
+        }
+        final int status = dest.inbound.offer(target.cell, message);
+        if (status == ManyToOneFrameQueue.OK)
+        {
+            if (dest.mayPark)
+            {
+                dest.wake();
+            }
+            return true;
+        }
+        if (status == ManyToOneFrameQueue.CLOSED)
+        {
+            worker.runtime.deadLetters.record(target.cell, message, DeadLetterReason.ENGINE_CLOSED);
+            return true;
+        }
+        return applyPolicy && append(backlog(dest), target.cell, message, false);
+    }
+
+    /** One of the engine's own messages to an actor of another worker: never refused, never waited for. */
+    void sendEngineMessage(final Worker dest, final ActorCell<?> target, final EngineMessage message)
+    {
+        final Backlog backlog = backlogs[dest.index];
+        if (backlog == null || backlog.isEmpty())
+        {
+            final int status = dest.inbound.offer(target, message);
+            if (status == ManyToOneFrameQueue.OK)
+            {
+                dest.wake();
+                return;
+            }
+            if (status == ManyToOneFrameQueue.CLOSED)
+            {
+                worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
+                return;
+            }
+        }
+        append(backlog(dest), target, message, true);
+    }
+
+    private Backlog backlog(final Worker dest)
+    {
+        Backlog backlog = backlogs[dest.index];
+        if (backlog == null)
+        {
+            backlog = new Backlog(dest);
+            backlogs[dest.index] = backlog;
+        }
+        return backlog;
+    }
+
+    private boolean append(final Backlog backlog, final ActorCell<?> target, final Object message,
+        final boolean engineMessage)
+    {
+        if (!engineMessage && backlog.size() >= capacity)
+        {
+            return SendSlowPath.backlogFull(worker, backlog.dest, target, message, policy, capacity);
+        }
+        backlog.add(target, message);
+        waiting++;
+        worker.counters.noteOutbound(waiting);
+        final ActorCell<?> sender = worker.current;
+        if (sender != null && !engineMessage)
+        {
+            backlog.hold(sender);
+        }
+        return true;
+    }
+
+    private void holdOnTarget(final ActorCell<?> sender, final CellAddress<?> target)
+    {
+        if (sender != null && sender != target.cell)
+        {
+            sender.holdForSends();
+            heldOnTargets.add(sender);
+            heldOnTargets.add(target);
+        }
+    }
+
+    /**
+     * Hold a sender on this worker until a congested actor of this worker catches up (a same-worker send).
+     */
+    void holdOnLocalTarget(final ActorCell<?> sender, final CellAddress<?> target)
+    {
+        holdOnTarget(sender, target);
+    }
+
+    /**
+     * Publish what the backlogs hold as far as the destinations have room, and release the actors whose backlog
+     * drained or whose congested target caught up. Once per duty cycle.
+     *
+     * @return messages published.
+     */
+    int flush()
+    {
+        if (!heldOnTargets.isEmpty())
+        {
+            releaseCaughtUp();
+        }
+        if (waiting == 0)
+        {
+            return 0;
+        }
+        int published = 0;
+        for (final Backlog backlog : backlogs)
+        {
+            if (backlog != null && !backlog.isEmpty())
+            {
+                published += publish(backlog);
+            }
+        }
+        waiting -= published;
+        return published;
+    }
+
+    private int publish(final Backlog backlog)
+    {
+        final Worker dest = backlog.dest;
+        int published = 0;
+        while (!backlog.isEmpty())
+        {
+            final int status = dest.inbound.offer(backlog.peekTarget(), backlog.peekMessage());
+            if (status == ManyToOneFrameQueue.FULL)
+            {
+                break;
+            }
+            if (status == ManyToOneFrameQueue.CLOSED)
+            {
+                worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(),
+                    DeadLetterReason.ENGINE_CLOSED);
+            }
+            backlog.remove();
+            published++;
+        }
+        if (published > 0)
+        {
+            dest.wake();
+        }
+        if (backlog.isEmpty())
+        {
+            backlog.releaseHeld(worker);
+        }
+        return published;
+    }
+
+    /**
+     * Release the senders whose target caught up, and those congested themselves meanwhile: an actor held back
+     * cannot drain its own mailbox, so two actors holding each other back (each congested, each sending to the other)
+     * would wait for ever; a congested sender runs again, and back-pressure goes on through the others.
+     */
+    private void releaseCaughtUp()
+    {
+        for (int i = 0; i < heldOnTargets.size(); i += 2)
+        {
+            final CellAddress<?> target = (CellAddress<?>)heldOnTargets.get(i + 1);
+            final ActorCell<?> held = (ActorCell<?>)heldOnTargets.get(i);
+            if (!target.isCongested() || target.isStopped() || held.isCongested())
+            {
+                final ActorCell<?> sender = held;
+                heldOnTargets.remove(i + 1);
+                heldOnTargets.remove(i);
+                i -= 2;
+                sender.releaseSends();
+                worker.scheduleIfBacklogged(sender);
+            }
+        }
+    }
+
+    /** @return true when nothing waits to be published and nobody is held. */
+    boolean isIdle()
+    {
+        return waiting == 0 && heldOnTargets.isEmpty();
+    }
+
+    /** Close: what could not be published is counted as dead letters; held actors are released. */
+    void deadLetterAll(final DeadLetterReason reason)
+    {
+        for (final Backlog backlog : backlogs)
+        {
+            if (backlog != null)
+            {
+                while (!backlog.isEmpty())
+                {
+                    worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(), reason);
+                    backlog.remove();
+                }
+                backlog.releaseHeld(worker);
+            }
+        }
+        waiting = 0;
+        for (int i = 0; i < heldOnTargets.size(); i += 2)
+        {
+            ((ActorCell<?>)heldOnTargets.get(i)).releaseSends();
+        }
+        heldOnTargets.clear();
+    }
+}

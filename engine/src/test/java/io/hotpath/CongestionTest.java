@@ -1,0 +1,118 @@
+package io.hotpath;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * One slow actor flooded with messages must not stall its neighbours on the same worker: its worker keeps draining
+ * frames for the others (the slow actor's take its mailbox beyond capacity, and its senders are held back at the
+ * source), so a neighbour's ping waits at most about one batch of the slow actor, not its whole backlog.
+ */
+class CongestionTest
+{
+    private static final long SLOW_NS = 50_000;
+    private static final int PINGS = 300;
+
+    @Test
+    void aFloodedSlowActorDoesNotStallItsNeighbourFromAnOutsideThread() throws Exception
+    {
+        flood(false);
+    }
+
+    @Test
+    void aFloodedSlowActorDoesNotStallItsNeighbourFromAnotherWorker() throws Exception
+    {
+        flood(true);
+    }
+
+    private static void flood(final boolean fromWorker) throws Exception
+    {
+        final AtomicLong handledBySlow = new AtomicLong();
+        final AtomicLong sentToSlow = new AtomicLong();
+        final AtomicBoolean stop = new AtomicBoolean();
+        try (Engine engine = Engine.start(TestEngines.config(2).batchBudget(8).mailboxCapacity(64)
+            .inboundCapacity(1024).build()))
+        {
+            final ActorRef<Integer> slow = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+            {
+                final long untilNs = System.nanoTime() + SLOW_NS;
+                while (System.nanoTime() < untilNs)
+                {
+                    Thread.onSpinWait();
+                }
+                handledBySlow.incrementAndGet();
+            }).name("slow").onWorker(0).spawn();
+            final ActorRef<Integer> neighbour = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+                ctx.reply(n)).name("neighbour").onWorker(0).spawn();
+            final Thread flooder;
+            if (fromWorker)
+            {
+                final ActorRef<String> producer = engine.actor((ActorContext<String> ctx) ->
+                {
+                    ctx.repeat(() ->
+                    {
+                        if (stop.get())
+                        {
+                            return 0;
+                        }
+                        for (int i = 0; i < 100; i++)
+                        {
+                            slow.tell(i);
+                            sentToSlow.incrementAndGet();
+                        }
+                        return 100;
+                    });
+                    return (String m) -> { };
+                }).name("producer").onWorker(1).spawn();
+                producer.tell("start");
+                flooder = null;
+            }
+            else
+            {
+                flooder = new Thread(() ->
+                {
+                    while (!stop.get())
+                    {
+                        slow.tell(1);
+                        sentToSlow.incrementAndGet();
+                    }
+                }, "flooder");
+                flooder.start();
+            }
+            TestEngines.await("the slow actor is flooded", () -> sentToSlow.get() - handledBySlow.get() > 500);
+            final long[] roundTripsNs = new long[PINGS];
+            final long handledBefore = handledBySlow.get();
+            final long pingStartNs = System.nanoTime();
+            for (int i = 0; i < PINGS; i++)
+            {
+                final long startNs = System.nanoTime();
+                assertEquals(i, neighbour.<Integer>ask(i).get(Duration.ofSeconds(10)));
+                roundTripsNs[i] = System.nanoTime() - startNs;
+            }
+            final long pingNs = System.nanoTime() - pingStartNs;
+            final long handledDuring = handledBySlow.get() - handledBefore;
+            stop.set(true);
+            if (flooder != null)
+            {
+                flooder.join();
+            }
+            Arrays.sort(roundTripsNs);
+            final long p99Ns = roundTripsNs[PINGS * 99 / 100];
+            // the slow actor was kept busy while the neighbour was pinged (its senders were held back at the source,
+            // not stopped), and the neighbour waited about one batch of it, not its backlog
+            assertTrue(handledDuring * SLOW_NS > pingNs / 4, "slow actor handled " + handledDuring + " in " +
+                pingNs / 1000 + " us");
+            assertTrue(p99Ns < TimeUnit.MILLISECONDS.toNanos(5), "neighbour's ping p99 " + p99Ns / 1000 + " us");
+            TestEngines.await("the slow actor caught up", () -> handledBySlow.get() == sentToSlow.get());
+            assertEquals(0, engine.deadLetters().count());
+        }
+    }
+}

@@ -36,8 +36,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,6 +60,7 @@ final class ConfigKeys
     private static final Pattern PER_WORKER = Pattern.compile("worker\\.(\\d{1,9})\\.([A-Za-z]+)");
     private static final String PER_WORKER_PREFIX = "worker.N.";
     private static final String PROPERTIES_SUFFIX = ".properties";
+    private static final String SYSTEM_PREFIX = "hotpath.";
 
     private ConfigKeys()
     {
@@ -90,6 +93,51 @@ final class ConfigKeys
         {
             throw new ConfigException(source, problems);
         }
+    }
+
+    /** @return every system property {@code hotpath.KEY}, as {@code KEY}. */
+    static Properties systemProperties()
+    {
+        final Properties props = new Properties();
+        for (final String name : System.getProperties().stringPropertyNames())
+        {
+            if (name.startsWith(SYSTEM_PREFIX))
+            {
+                props.setProperty(name.substring(SYSTEM_PREFIX.length()), System.getProperty(name));
+            }
+        }
+        return props;
+    }
+
+    /** @return every value of {@code c} under its key, in key order, for {@link EngineConfig#toString()}. */
+    static Map<String, Object> describe(final EngineConfig c)
+    {
+        final Map<String, Object> m = new TreeMap<>();
+        final List<String> idle = new ArrayList<>();
+        final List<Boolean> embedded = new ArrayList<>();
+        for (int i = 0; i < c.workers(); i++)
+        {
+            idle.add(c.idle(i).configName());
+            embedded.add(c.embedded(i));
+        }
+        m.put(WORKERS, c.workers());
+        m.put(IDLE, idle);
+        m.put(WORKER_EMBEDDED, embedded);
+        m.put(IDLE_MAX_PARK_NS, c.idleMaxParkNs());
+        m.put(NAME_PREFIX, c.namePrefix());
+        m.put(INBOUND_CAPACITY, c.inboundCapacity());
+        m.put(INBOUND_DRAIN_LIMIT, c.inboundDrainLimit());
+        m.put(MAILBOX_CAPACITY, c.mailboxCapacity());
+        m.put(BATCH_BUDGET, c.batchBudget());
+        m.put(HANDOFF_MAX_DEPTH, c.handoffMaxDepth());
+        m.put(FULL_QUEUE_POLICY, c.fullQueuePolicy().configName());
+        m.put(SEND_TIMEOUT_NS, c.sendTimeoutNs());
+        m.put(CLOSE_TIMEOUT_NS, c.closeTimeoutNs());
+        m.put(AWAIT_MONITOR_CHECK, c.awaitMonitorCheck().configName());
+        m.put(AWAIT_SPIN_NS, c.awaitSpinNs());
+        m.put(AWAIT_ON_LOOP_STACK, c.awaitOnLoopStack());
+        m.put("affinity", c.affinity() == null ? "none" : c.affinity().toString());
+        return m;
     }
 
     /** @return the file's settings, for {@link EngineConfig.Builder#affinity(Path)}. */

@@ -8,7 +8,6 @@ import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.CpuSet;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -231,15 +230,7 @@ public final class EngineConfig
      */
     public static EngineConfig fromSystemProperties()
     {
-        final Properties props = new Properties();
-        for (final String name : System.getProperties().stringPropertyNames())
-        {
-            if (name.startsWith("hotpath."))
-            {
-                props.setProperty(name.substring("hotpath.".length()), System.getProperty(name));
-            }
-        }
-        return builder().properties(props, "system properties").build();
+        return builder().properties(ConfigKeys.systemProperties(), "system properties").build();
     }
 
     /**
@@ -289,6 +280,12 @@ public final class EngineConfig
     public String workerName(final int worker)
     {
         return namePrefix + worker;
+    }
+
+    /** @return {@link #NAME_PREFIX}. */
+    String namePrefix()
+    {
+        return namePrefix;
     }
 
     /**
@@ -390,25 +387,7 @@ public final class EngineConfig
     @Override
     public String toString()
     {
-        final Map<String, Object> m = new TreeMap<>();
-        m.put(WORKERS, workers);
-        m.put(IDLE, Arrays.stream(idle).map(Idle::configName).toList());
-        m.put("worker.embedded", Arrays.toString(embedded));
-        m.put(IDLE_MAX_PARK_NS, idleMaxParkNs);
-        m.put(NAME_PREFIX, namePrefix);
-        m.put(INBOUND_CAPACITY, inboundCapacity);
-        m.put(INBOUND_DRAIN_LIMIT, inboundDrainLimit);
-        m.put(MAILBOX_CAPACITY, mailboxCapacity);
-        m.put(BATCH_BUDGET, batchBudget);
-        m.put(HANDOFF_MAX_DEPTH, handoffMaxDepth);
-        m.put(FULL_QUEUE_POLICY, fullQueuePolicy.configName());
-        m.put(SEND_TIMEOUT_NS, sendTimeoutNs);
-        m.put(CLOSE_TIMEOUT_NS, closeTimeoutNs);
-        m.put(AWAIT_MONITOR_CHECK, awaitMonitorCheck.configName());
-        m.put(AWAIT_SPIN_NS, awaitSpinNs);
-        m.put(AWAIT_ON_LOOP_STACK, awaitOnLoopStack);
-        m.put("affinity", affinity == null ? "none" : affinity.toString());
-        return "EngineConfig" + m;
+        return "EngineConfig" + ConfigKeys.describe(this);
     }
 
     /**

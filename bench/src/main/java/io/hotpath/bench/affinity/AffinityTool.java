@@ -18,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * {@code hotpath-bench.jar affinity [--profile FILE] [--verify] [--root DIR]}: prints the machine's CPU
- * topology, checks a profile against it and prints the plan, and with {@code --verify} pins one thread
- * per worker and shows where each really runs.
+ * topology, checks a profile (a file of engine settings) against it and prints the plan, and with
+ * {@code --verify} starts an engine with the profile and shows where each worker really runs.
  * <p>
  * Exit codes: 0 all good (warnings allowed), 1 the profile has errors or a worker is not where the
  * profile says, 2 bad usage or an unreadable file.
@@ -37,8 +37,8 @@ public final class AffinityTool
           prints this machine's CPU topology: CPUs, physical cores and SMT siblings, packages,
           NUMA nodes, L3 sharing, isolated and nohz_full CPUs, the CPUs this process may use
           --profile FILE  check an affinity profile (affinity-config/*.properties) and print its plan
-          --verify        with --profile: pin one thread per worker as the profile says and report
-                          where each runs (tid, mask read back, CPU last run on)
+          --verify        with --profile: start an engine with the profile's settings and report
+                          where each worker runs (tid, mask read back, CPU last run on)
           --root DIR      read sys/ and proc/ under DIR instead of / (a recorded topology)
           --help          this text
         exit codes: 0 ok (warnings allowed), 1 profile errors or a worker not where it should be,

@@ -1,106 +1,280 @@
 package io.hotpath;
 
+import static io.hotpath.EngineConfig.AWAIT_MONITOR_CHECK;
+import static io.hotpath.EngineConfig.AWAIT_ON_LOOP_STACK;
+import static io.hotpath.EngineConfig.AWAIT_SPIN_NS;
+import static io.hotpath.EngineConfig.BATCH_BUDGET;
+import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
+import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
+import static io.hotpath.EngineConfig.DESCRIPTION;
+import static io.hotpath.EngineConfig.FULL_QUEUE_POLICY;
+import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
+import static io.hotpath.EngineConfig.IDLE;
+import static io.hotpath.EngineConfig.IDLE_MAX_PARK_NS;
+import static io.hotpath.EngineConfig.INBOUND_CAPACITY;
+import static io.hotpath.EngineConfig.INBOUND_DRAIN_LIMIT;
+import static io.hotpath.EngineConfig.JVM_CPUS;
+import static io.hotpath.EngineConfig.MAILBOX_CAPACITY;
+import static io.hotpath.EngineConfig.MANDATORY;
+import static io.hotpath.EngineConfig.NAME_PREFIX;
+import static io.hotpath.EngineConfig.OTHER_CPUS;
+import static io.hotpath.EngineConfig.SEND_TIMEOUT_NS;
+import static io.hotpath.EngineConfig.WORKERS;
+import static io.hotpath.EngineConfig.WORKER_CPU;
+import static io.hotpath.EngineConfig.WORKER_CPU_NONE;
+import static io.hotpath.EngineConfig.WORKER_EMBEDDED;
+import static io.hotpath.EngineConfig.WORKER_IDLE;
+
+import io.hotpath.affinity.AffinityProfile;
+import io.hotpath.affinity.CpuSet;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Maps configuration keys in text form onto an {@link EngineConfig.Builder}. Stateless.
+ * Reads the keys of {@link EngineConfig} from text onto its {@link EngineConfig.Builder}: each key through the
+ * builder's setter of it, so text and code set the same thing. Stateless.
  */
 final class ConfigKeys
 {
-    private static final Pattern PER_WORKER = Pattern.compile("worker\\.(\\d{1,4})\\.(idle|embedded)");
-    private static final Pattern WORKER_CPU = Pattern.compile("worker\\.\\d{1,4}\\.cpu");
-    private static final Set<String> AFFINITY_ONLY = Set.of("mandatory", "other.cpus", "jvm.cpus", "description");
-    private static final Pattern SHARED_WITH_PROFILE = Pattern.compile("workers|idle|worker\\.\\d{1,4}\\.idle");
+    /** Every key, in the order of the table, for the message about an unknown one. */
+    private static final List<String> KEYS = List.of(
+        WORKERS, IDLE, WORKER_IDLE, IDLE_MAX_PARK_NS, WORKER_EMBEDDED, NAME_PREFIX,
+        WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION,
+        INBOUND_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, OUTBOUND_CAPACITY, HANDOFF_MAX_DEPTH,
+        FULL_QUEUE_POLICY, SEND_TIMEOUT_NS, CLOSE_TIMEOUT_NS, AWAIT_MONITOR_CHECK, AWAIT_SPIN_NS, AWAIT_ON_LOOP_STACK);
+    private static final Set<String> PLACEMENT_KEYS = Set.of(WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION);
+    private static final Pattern PER_WORKER = Pattern.compile("worker\\.(\\d{1,9})\\.([A-Za-z]+)");
+    private static final String PER_WORKER_PREFIX = "worker.N.";
+    private static final String PROPERTIES_SUFFIX = ".properties";
+    private static final String SYSTEM_PREFIX = "hotpath.";
 
     private ConfigKeys()
     {
     }
 
-    static void apply(final EngineConfig.Builder b, final String key, final String value, final String source)
+    /**
+     * Apply every key of {@code props}, in key order, and report every unknown key and malformed value at once.
+     */
+    static void applyAll(final EngineConfig.Builder b, final Properties props, final String source)
+    {
+        final Set<String> keys = new TreeSet<>(props.stringPropertyNames());
+        if (keys.stream().anyMatch(key -> PLACEMENT_KEYS.contains(template(key))))
+        {
+            b.placedBy(source);
+        }
+        final List<String> problems = new ArrayList<>();
+        for (final String key : keys)
+        {
+            final String value = props.getProperty(key).strip();
+            try
+            {
+                apply(b, key, value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                problems.add(key + "=" + value + ": " + ex.getMessage());
+            }
+        }
+        if (!problems.isEmpty())
+        {
+            throw new ConfigException(source, problems);
+        }
+    }
+
+    /** @return every system property {@code hotpath.KEY}, as {@code KEY}. */
+    static Properties systemProperties()
+    {
+        final Properties props = new Properties();
+        for (final String name : System.getProperties().stringPropertyNames())
+        {
+            if (name.startsWith(SYSTEM_PREFIX))
+            {
+                props.setProperty(name.substring(SYSTEM_PREFIX.length()), System.getProperty(name));
+            }
+        }
+        return props;
+    }
+
+    /** @return every value of {@code c} under its key, in key order, for {@link EngineConfig#toString()}. */
+    static Map<String, Object> describe(final EngineConfig c)
+    {
+        final Map<String, Object> m = new TreeMap<>();
+        final List<String> idle = new ArrayList<>();
+        final List<Boolean> embedded = new ArrayList<>();
+        for (int i = 0; i < c.workers(); i++)
+        {
+            idle.add(c.idle(i).configName());
+            embedded.add(c.embedded(i));
+        }
+        m.put(WORKERS, c.workers());
+        m.put(IDLE, idle);
+        m.put(WORKER_EMBEDDED, embedded);
+        m.put(IDLE_MAX_PARK_NS, c.idleMaxParkNs());
+        m.put(NAME_PREFIX, c.namePrefix());
+        m.put(INBOUND_CAPACITY, c.inboundCapacity());
+        m.put(INBOUND_DRAIN_LIMIT, c.inboundDrainLimit());
+        m.put(MAILBOX_CAPACITY, c.mailboxCapacity());
+        m.put(BATCH_BUDGET, c.batchBudget());
+        m.put(OUTBOUND_CAPACITY, c.outboundCapacity());
+        m.put(HANDOFF_MAX_DEPTH, c.handoffMaxDepth());
+        m.put(FULL_QUEUE_POLICY, c.fullQueuePolicy().configName());
+        m.put(SEND_TIMEOUT_NS, c.sendTimeoutNs());
+        m.put(CLOSE_TIMEOUT_NS, c.closeTimeoutNs());
+        m.put(AWAIT_MONITOR_CHECK, c.awaitMonitorCheck().configName());
+        m.put(AWAIT_SPIN_NS, c.awaitSpinNs());
+        m.put(AWAIT_ON_LOOP_STACK, c.awaitOnLoopStack());
+        m.put("affinity", c.affinity() == null ? "none" : c.affinity().toString());
+        return m;
+    }
+
+    /** @return the file's settings, for {@link EngineConfig.Builder#affinity(Path)}. */
+    static Properties load(final Path file)
+    {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8))
+        {
+            final Properties props = new Properties();
+            props.load(reader);
+            return props;
+        }
+        catch (final NoSuchFileException ex)
+        {
+            throw new UncheckedIOException("no such affinity profile: " + file, ex);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read affinity profile " + file + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    /** @return the file's name without {@code .properties}: the name of the placement it gives. */
+    static String baseName(final Path file)
+    {
+        final String name = String.valueOf(file.getFileName());
+        return name.endsWith(PROPERTIES_SUFFIX) ? name.substring(0, name.length() - PROPERTIES_SUFFIX.length()) : name;
+    }
+
+    /**
+     * @throws IllegalArgumentException saying what is allowed; the caller adds the key and the value.
+     */
+    private static void apply(final EngineConfig.Builder b, final String key, final String value)
+    {
+        final Matcher perWorker = PER_WORKER.matcher(key);
+        final int worker = perWorker.matches() ? Integer.parseInt(perWorker.group(1)) : -1;
+        final String template = template(key);
+        if (template.startsWith(PER_WORKER_PREFIX) != worker >= 0)
+        {
+            throw unknownKey(); // the table's own spelling, worker.N.cpu, is not a key
+        }
+        switch (template)
+        {
+            case WORKERS -> b.workers(wholeNumber(value));
+            case IDLE -> b.idle(idle(value));
+            case WORKER_IDLE -> b.idle(worker, idle(value));
+            case IDLE_MAX_PARK_NS -> b.idleMaxParkNs(longNumber(value));
+            case WORKER_EMBEDDED -> b.embedded(worker, bool(value));
+            case NAME_PREFIX -> b.namePrefix(value);
+            case WORKER_CPU -> b.cpu(worker, cpu(value));
+            case MANDATORY -> b.mandatory(bool(value));
+            case OTHER_CPUS -> b.otherCpus(CpuSet.parse(value));
+            case JVM_CPUS -> b.jvmCpus(CpuSet.parse(value));
+            case DESCRIPTION -> b.description(value);
+            case INBOUND_CAPACITY -> b.inboundCapacity(wholeNumber(value));
+            case INBOUND_DRAIN_LIMIT -> b.inboundDrainLimit(wholeNumber(value));
+            case MAILBOX_CAPACITY -> b.mailboxCapacity(wholeNumber(value));
+            case BATCH_BUDGET -> b.batchBudget(wholeNumber(value));
+            case OUTBOUND_CAPACITY -> b.outboundCapacity(wholeNumber(value));
+            case HANDOFF_MAX_DEPTH -> b.handoffMaxDepth(wholeNumber(value));
+            case FULL_QUEUE_POLICY -> b.fullQueuePolicy(policy(value));
+            case SEND_TIMEOUT_NS -> b.sendTimeoutNs(longNumber(value));
+            case CLOSE_TIMEOUT_NS -> b.closeTimeoutNs(longNumber(value));
+            case AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(MonitorCheck.parse(value));
+            case AWAIT_SPIN_NS -> b.awaitSpinNs(longNumber(value));
+            case AWAIT_ON_LOOP_STACK -> b.awaitOnLoopStack(bool(value));
+            default -> throw unknownKey();
+        }
+    }
+
+    /** @return the key as the table writes it: {@code worker.3.cpu} becomes {@code worker.N.cpu}. */
+    private static String template(final String key)
+    {
+        final Matcher perWorker = PER_WORKER.matcher(key);
+        return perWorker.matches() ? PER_WORKER_PREFIX + perWorker.group(2) : key;
+    }
+
+    private static IllegalArgumentException unknownKey()
+    {
+        return new IllegalArgumentException("unknown key; the keys are " + String.join(", ", KEYS) +
+            " (N a worker index), listed with their defaults in " + EngineConfig.class.getName());
+    }
+
+    private static Idle idle(final String value)
     {
         try
         {
-            final Matcher m = PER_WORKER.matcher(key);
-            if (m.matches())
-            {
-                final int worker = Integer.parseInt(m.group(1));
-                if ("idle".equals(m.group(2)))
-                {
-                    b.idle(worker, value);
-                }
-                else
-                {
-                    b.embedded(worker, parseBoolean(value));
-                }
-                return;
-            }
-            switch (key)
-            {
-                case EngineConfig.WORKERS -> b.workers(Integer.parseInt(value));
-                case EngineConfig.IDLE -> b.idle(value);
-                case EngineConfig.IDLE_MAX_PARK_NS -> b.idleMaxParkNs(Long.parseLong(value));
-                case EngineConfig.NAME_PREFIX -> b.namePrefix(value);
-                case EngineConfig.INBOUND_CAPACITY -> b.inboundCapacity(Integer.parseInt(value));
-                case EngineConfig.INBOUND_DRAIN_LIMIT -> b.inboundDrainLimit(Integer.parseInt(value));
-                case EngineConfig.MAILBOX_CAPACITY -> b.mailboxCapacity(Integer.parseInt(value));
-                case EngineConfig.BATCH_BUDGET -> b.batchBudget(Integer.parseInt(value));
-                case EngineConfig.OUTBOUND_CAPACITY -> b.outboundCapacity(Integer.parseInt(value));
-                case EngineConfig.HANDOFF_MAX_DEPTH -> b.handoffMaxDepth(Integer.parseInt(value));
-                case EngineConfig.FULL_QUEUE_POLICY -> b.fullQueuePolicy(parsePolicy(value));
-                case EngineConfig.SEND_TIMEOUT_NS -> b.sendTimeoutNs(Long.parseLong(value));
-                case EngineConfig.CLOSE_TIMEOUT_NS -> b.closeTimeoutNs(Long.parseLong(value));
-                case EngineConfig.AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(MonitorCheck.parse(value));
-                case EngineConfig.AWAIT_SPIN_NS -> b.awaitSpinNs(Long.parseLong(value));
-                case EngineConfig.AWAIT_ON_LOOP_STACK -> b.awaitOnLoopStack(parseBoolean(value));
-                default -> throw new IllegalArgumentException(
-                    "unknown engine setting '" + key + "' in " + source + "; known keys are listed in " +
-                    EngineConfig.class.getName());
-            }
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(
-                "bad engine setting " + key + "=" + value + " in " + source + ": not a whole number", ex);
+            return Idle.parse(value);
         }
         catch (final IllegalArgumentException ex)
         {
-            if (ex.getMessage() != null && ex.getMessage().startsWith("unknown engine setting"))
-            {
-                throw ex;
-            }
-            throw new IllegalArgumentException(
-                "bad engine setting " + key + "=" + value + " in " + source + ": " + ex.getMessage(), ex);
+            throw new IllegalArgumentException("must be one of " + Idle.names(), ex);
         }
     }
 
-    static boolean isAffinityOnly(final String key)
+    private static int cpu(final String value)
     {
-        return AFFINITY_ONLY.contains(key) || WORKER_CPU.matcher(key).matches();
-    }
-
-    static boolean hasAffinityKey(final Properties props)
-    {
-        return props.stringPropertyNames().stream().anyMatch(ConfigKeys::isAffinityOnly);
-    }
-
-    /** @return the keys an affinity profile knows, so one file can hold engine settings and a placement. */
-    static Properties profileSubset(final Properties props)
-    {
-        final Properties subset = new Properties();
-        for (final String key : props.stringPropertyNames())
+        if (WORKER_CPU_NONE.equalsIgnoreCase(value))
         {
-            if (isAffinityOnly(key) || SHARED_WITH_PROFILE.matcher(key).matches())
-            {
-                subset.setProperty(key, props.getProperty(key));
-            }
+            return AffinityProfile.NO_CPU;
         }
-        return subset;
+        final int cpu = value.chars().allMatch(c -> c >= '0' && c <= '9') && !value.isEmpty() && value.length() <= 9 ?
+            Integer.parseInt(value) : -1;
+        if (cpu < 0 || cpu > CpuSet.MAX_CPU)
+        {
+            throw new IllegalArgumentException("must be a CPU number from 0 to " + CpuSet.MAX_CPU + ", or " +
+                WORKER_CPU_NONE);
+        }
+        return cpu;
     }
 
-    private static FullQueuePolicy parsePolicy(final String value)
+    private static int wholeNumber(final String value)
+    {
+        try
+        {
+            return Integer.parseInt(value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("must be a whole number", ex);
+        }
+    }
+
+    private static long longNumber(final String value)
+    {
+        try
+        {
+            return Long.parseLong(value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("must be a whole number", ex);
+        }
+    }
+
+    private static FullQueuePolicy policy(final String value)
     {
         for (final FullQueuePolicy policy : FullQueuePolicy.values())
         {
@@ -112,7 +286,7 @@ final class ConfigKeys
         throw new IllegalArgumentException("must be fail, drop or wait");
     }
 
-    private static boolean parseBoolean(final String value)
+    private static boolean bool(final String value)
     {
         if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value))
         {

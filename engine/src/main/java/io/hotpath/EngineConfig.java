@@ -1,69 +1,157 @@
+// Longer than the project's ~400 lines on purpose: this file is the one table of configuration keys, each key next
+// to its default and meaning (as Aeron's Configuration.java), with the accessor of each value and the Builder's
+// setter of each key; the Builder is nested so that its name stays EngineConfig.Builder. What is not the table lives
+// beside it: reading keys from text in ConfigKeys, checking values in ConfigValidator.
 package io.hotpath;
 
 import io.hotpath.affinity.AffinityProfile;
+import io.hotpath.affinity.CpuSet;
 
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Every setting of an {@link Engine}, with its key, default and meaning in one place. Immutable and thread safe;
- * built by a {@link Builder}, which validates every value once, at {@link Builder#build()}.
+ * Every setting of an {@link Engine}: each key below with its default and meaning, the only such table. Immutable
+ * and thread safe; built by a {@link Builder}, which validates every value once, at {@link Builder#build()}.
  * <p>
- * Keys are the same in a properties file and in system properties (there with the prefix {@code hotpath.}).
+ * Keys are the same in a properties file ({@link Builder#properties}), in an affinity profile
+ * ({@link Builder#affinity(Path)}: a profile is a file of these settings) and in system properties (there with the
+ * prefix {@code hotpath.}). Per-worker keys are written with the worker's index for {@code N}:
+ * {@code worker.3.cpu}. Names are accepted in any case where they are names (idle strategies, full-queue policies,
+ * monitor checks, {@code true}/{@code false}, {@code none}); keys are exact.
+ * <p>
+ * The placement keys ({@link #WORKER_CPU}, {@link #MANDATORY}, {@link #OTHER_CPUS}, {@link #JVM_CPUS},
+ * {@link #DESCRIPTION}) place the workers on CPUs: once any of them is set, or a profile file is applied, the
+ * engine has an {@link #affinity()} and each worker pins itself at start as it says.
  */
 public final class EngineConfig
 {
-    /** Number of workers (event-loop threads). Default: the number of available processors. */
-    public static final String WORKERS = "workers";
-    /** Idle strategy of every worker: one of {@link Idle}, by name (busy-spin, yield, backoff, park). Default: backoff. */
-    public static final String IDLE = "idle";
-    /** Idle strategy of worker N, overriding {@value #IDLE}: {@code worker.N.idle}. */
-    public static final String WORKER_IDLE = "worker.N.idle";
-    /** Longest park of the park and backoff strategies, in ns. Default: {@value #IDLE_MAX_PARK_NS_DEFAULT}. */
-    public static final String IDLE_MAX_PARK_NS = "idle.maxParkNs";
-    /** Worker N runs on a thread the service owns, which calls its duty cycle: {@code worker.N.embedded}. */
-    public static final String WORKER_EMBEDDED = "worker.N.embedded";
-    /** Prefix of worker thread names; with the index at most 15 characters. Default: {@value #NAME_PREFIX_DEFAULT}. */
-    public static final String NAME_PREFIX = "worker.namePrefix";
+    /** Most workers an engine may have. */
+    public static final int MAX_WORKERS = 1024;
+
     /**
-     * Frames each worker's inbound queue holds, a power of two; a frame keeps its slot until its handler returns.
-     * Default: {@value #INBOUND_CAPACITY_DEFAULT}.
+     * Number of workers (event-loop threads), 1 to {@value #MAX_WORKERS}. Default: the number of available
+     * processors ({@link Runtime#availableProcessors()}). Never derived from other keys.
      */
+    public static final String WORKERS = "workers";
+
+    /** Idle strategy of every worker without a {@link #WORKER_IDLE}: one of {@link Idle}, by its configName. */
+    public static final String IDLE = "idle";
+    /** Default of {@link #IDLE}. */
+    public static final Idle IDLE_DEFAULT = Idle.BACKOFF;
+
+    /** Idle strategy of worker N, overriding {@link #IDLE} for that worker. Default: the value of {@link #IDLE}. */
+    public static final String WORKER_IDLE = "worker.N.idle";
+
+    /** Longest park of the park and backoff strategies, in ns; a sender wakes a parked worker at once. */
+    public static final String IDLE_MAX_PARK_NS = "idle.maxParkNs";
+    /** Default of {@link #IDLE_MAX_PARK_NS}. */
+    public static final long IDLE_MAX_PARK_NS_DEFAULT = 1_000_000L;
+
+    /** Worker N runs on a thread the service owns, which calls its duty cycle (see {@link WorkerInvoker}). */
+    public static final String WORKER_EMBEDDED = "worker.N.embedded";
+    /** Default of {@link #WORKER_EMBEDDED}. */
+    public static final boolean WORKER_EMBEDDED_DEFAULT = false;
+
+    /** Prefix of worker thread names; with the index at most 15 characters. */
+    public static final String NAME_PREFIX = "worker.namePrefix";
+    /** Default of {@link #NAME_PREFIX}. */
+    public static final String NAME_PREFIX_DEFAULT = "hp-worker-";
+
+    /**
+     * CPU that worker N pins itself to at start: a CPU number from 0 to {@value CpuSet#MAX_CPU}, or
+     * {@value #WORKER_CPU_NONE}. N must be a worker of the engine (below {@link #WORKERS}). Default: none, the
+     * worker is not pinned. Checked against the machine at start: a CPU that does not exist, is offline or is not
+     * allowed to the process fails the start.
+     */
+    public static final String WORKER_CPU = "worker.N.cpu";
+    /** The value of {@link #WORKER_CPU} for a worker that is not pinned (its {@link #cpu(int)} is -1). */
+    public static final String WORKER_CPU_NONE = "none";
+
+    /** true: a worker that cannot be pinned fails the engine's start; false: it runs unpinned and says so once. */
+    public static final String MANDATORY = "mandatory";
+    /** Default of {@link #MANDATORY}. */
+    public static final boolean MANDATORY_DEFAULT = false;
+
+    /**
+     * A cpu list (e.g. {@code 0-1,8}) meant for the engine's threads that are not workers. Advisory: checked
+     * against the machine (every CPU must be allowed to the process) and against spinning workers' CPUs, and
+     * printed by the affinity tool; the engine does not pin those threads itself. Default: empty, no advice.
+     */
+    public static final String OTHER_CPUS = "other.cpus";
+    /** Default of {@link #OTHER_CPUS}. */
+    public static final CpuSet OTHER_CPUS_DEFAULT = CpuSet.EMPTY;
+
+    /**
+     * A cpu list advised for the JVM's own threads (GC, JIT). Advisory: checked against the machine and printed by
+     * the affinity tool; apply it with {@code taskset} or {@code numactl} when starting the JVM. Default: empty.
+     */
+    public static final String JVM_CPUS = "jvm.cpus";
+    /** Default of {@link #JVM_CPUS}. */
+    public static final CpuSet JVM_CPUS_DEFAULT = CpuSet.EMPTY;
+
+    /** Free text about the placement, shown by the affinity tool. */
+    public static final String DESCRIPTION = "description";
+    /** Default of {@link #DESCRIPTION}. */
+    public static final String DESCRIPTION_DEFAULT = "";
+
+    /** Frames each worker's inbound queue holds, a power of two; a frame keeps its slot until its handler returns. */
     public static final String INBOUND_CAPACITY = "inbound.capacity";
-    /** Most inbound frames taken per duty cycle. Default: {@value #INBOUND_DRAIN_LIMIT_DEFAULT}. */
+    /** Default of {@link #INBOUND_CAPACITY}. */
+    public static final int INBOUND_CAPACITY_DEFAULT = 16_384;
+
+    /** Most inbound frames taken per duty cycle. */
     public static final String INBOUND_DRAIN_LIMIT = "inbound.drainLimit";
-    /** Messages each actor's mailbox holds, a power of two. Default: {@value #MAILBOX_CAPACITY_DEFAULT}. */
+    /** Default of {@link #INBOUND_DRAIN_LIMIT}. */
+    public static final int INBOUND_DRAIN_LIMIT_DEFAULT = 256;
+
+    /** Messages each actor's mailbox holds, a power of two. */
     public static final String MAILBOX_CAPACITY = "mailbox.capacity";
-    /** Most messages a ready actor handles before the next actor's turn. Default: {@value #BATCH_BUDGET_DEFAULT}. */
+    /** Default of {@link #MAILBOX_CAPACITY}. */
+    public static final int MAILBOX_CAPACITY_DEFAULT = 1024;
+
+    /** Most messages a ready actor handles before the next actor's turn. */
     public static final String BATCH_BUDGET = "actor.batchBudget";
-    /** Most nested direct handoffs on one stack; deeper sends are queued. Default: {@value #HANDOFF_MAX_DEPTH_DEFAULT}. */
-    public static final String HANDOFF_MAX_DEPTH = "handoff.maxDepth";
+    /** Default of {@link #BATCH_BUDGET}. */
+    public static final int BATCH_BUDGET_DEFAULT = 64;
     /**
      * Messages one worker keeps for another whose inbound queue is full, published in order as room appears; the
-     * sending actor is held meanwhile. Only a send beyond this many applies the full-queue policy. Default:
-     * {@value #OUTBOUND_CAPACITY_DEFAULT}.
+     * sending actor is held meanwhile. Only a send beyond this many applies the full-queue policy.
      */
     public static final String OUTBOUND_CAPACITY = "outbound.capacity";
     /** Default of {@link #OUTBOUND_CAPACITY}. */
     public static final int OUTBOUND_CAPACITY_DEFAULT = 16_384;
-    /** What a send does when a queue is full: fail, drop or wait. Default: {@code wait}. */
+
+    /** Most nested direct handoffs on one stack; deeper sends are queued; 0 turns direct handoff off. */
+    public static final String HANDOFF_MAX_DEPTH = "handoff.maxDepth";
+    /** Default of {@link #HANDOFF_MAX_DEPTH}. */
+    public static final int HANDOFF_MAX_DEPTH_DEFAULT = 8;
+
+    /** What a send does when a queue is full: fail, drop or wait (see {@link FullQueuePolicy}). */
     public static final String FULL_QUEUE_POLICY = "send.fullQueuePolicy";
-    /** How long a send waits for room under the wait policy, in ns. Default: {@value #SEND_TIMEOUT_NS_DEFAULT}. */
+    /** Default of {@link #FULL_QUEUE_POLICY}. */
+    public static final FullQueuePolicy FULL_QUEUE_POLICY_DEFAULT = FullQueuePolicy.WAIT;
+
+    /** How long a send waits for room under the wait policy, in ns. */
     public static final String SEND_TIMEOUT_NS = "send.timeoutNs";
+    /** Default of {@link #SEND_TIMEOUT_NS}. */
+    public static final long SEND_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(1);
+
     /**
      * How long close() lets workers deliver what is queued, in ns; checked between drain batches (never per message),
-     * so a batch already under way finishes. Default: {@value #CLOSE_TIMEOUT_NS_DEFAULT}.
+     * so a batch already under way finishes.
      */
     public static final String CLOSE_TIMEOUT_NS = "close.timeoutNs";
+    /** Default of {@link #CLOSE_TIMEOUT_NS}. */
+    public static final long CLOSE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(5);
 
     /**
      * How an await about to suspend checks that its method holds no monitor: off, sampled or always (see
-     * {@link MonitorCheck}). Default: {@code sampled}.
+     * {@link MonitorCheck}).
      */
     public static final String AWAIT_MONITOR_CHECK = "await.monitorCheck";
     /** Default of {@link #AWAIT_MONITOR_CHECK}. */
@@ -75,7 +163,7 @@ public final class EngineConfig
      * below the awaiting one on the stack): an answer that comes back within it costs no suspension. 0 turns it
      * off. The spin gives way as soon as another frame arrives; a timer can fire that much later, well inside its
      * tick; on an embedded worker, the call that runs the awaiting method (a {@code doWork}, or a send from the
-     * driving thread) returns that much later at most. Default: {@value #AWAIT_SPIN_NS_DEFAULT}.
+     * driving thread) returns that much later at most.
      */
     public static final String AWAIT_SPIN_NS = "await.spinNs";
     /** Default of {@link #AWAIT_SPIN_NS}. */
@@ -85,50 +173,18 @@ public final class EngineConfig
      * Whether a worker with a thread of its own runs its loop on a continuation, so that a sequential actor's method
      * begun by the loop runs on the loop's own stack: a message then costs no switch of stacks, and only an await
      * that suspends does. With false, every method runs on a continuation of the actor's own, mounted for each
-     * message (as always on an embedded worker, and for a message handed over by another actor's turn). Default:
-     * {@value #AWAIT_ON_LOOP_STACK_DEFAULT}.
+     * message (as always on an embedded worker, and for a message handed over by another actor's turn).
      */
     public static final String AWAIT_ON_LOOP_STACK = "await.onLoopStack";
     /** Default of {@link #AWAIT_ON_LOOP_STACK}. */
     public static final boolean AWAIT_ON_LOOP_STACK_DEFAULT = true;
-
-    /** Default of {@link #IDLE}. */
-    public static final Idle IDLE_DEFAULT = Idle.BACKOFF;
-    /** Default of {@link #IDLE_MAX_PARK_NS}. */
-    public static final long IDLE_MAX_PARK_NS_DEFAULT = 1_000_000L;
-    /** Default of {@link #NAME_PREFIX}. */
-    public static final String NAME_PREFIX_DEFAULT = "hp-worker-";
-    /** Default of {@link #INBOUND_CAPACITY}. */
-    public static final int INBOUND_CAPACITY_DEFAULT = 16_384;
-    /** Default of {@link #INBOUND_DRAIN_LIMIT}. */
-    public static final int INBOUND_DRAIN_LIMIT_DEFAULT = 256;
-    /** Default of {@link #MAILBOX_CAPACITY}. */
-    public static final int MAILBOX_CAPACITY_DEFAULT = 1024;
-    /** Default of {@link #BATCH_BUDGET}. */
-    public static final int BATCH_BUDGET_DEFAULT = 64;
-    /** Default of {@link #HANDOFF_MAX_DEPTH}. */
-    public static final int HANDOFF_MAX_DEPTH_DEFAULT = 8;
-    /** Default of {@link #FULL_QUEUE_POLICY}. */
-    public static final FullQueuePolicy FULL_QUEUE_POLICY_DEFAULT = FullQueuePolicy.WAIT;
-    /** Default of {@link #SEND_TIMEOUT_NS}. */
-    public static final long SEND_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(1);
-    /** Default of {@link #CLOSE_TIMEOUT_NS}. */
-    public static final long CLOSE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(5);
-
-    /**
-     * Keys of an affinity profile ({@link AffinityProfile}) that {@link Builder#properties} also takes: the CPU of
-     * worker N ({@code worker.N.cpu}), {@code mandatory}, {@code other.cpus}, {@code jvm.cpus}, {@code description}.
-     * Their defaults and meaning are documented in {@link AffinityProfile}.
-     */
-    public static final String AFFINITY_KEYS = "worker.N.cpu, mandatory, other.cpus, jvm.cpus, description";
-
-    private static final int MAX_THREAD_NAME = 15;
 
     private final int workers;
     private final Idle[] idle;
     private final boolean[] embedded;
     private final long idleMaxParkNs;
     private final String namePrefix;
+    private final AffinityProfile affinity;
     private final int inboundCapacity;
     private final int inboundDrainLimit;
     private final int mailboxCapacity;
@@ -138,20 +194,22 @@ public final class EngineConfig
     private final FullQueuePolicy fullQueuePolicy;
     private final long sendTimeoutNs;
     private final long closeTimeoutNs;
-    private final FaultListener faultListener;
-    private final AffinityProfile affinity;
-    private final EngineClock clock;
     private final MonitorCheck awaitMonitorCheck;
     private final long awaitSpinNs;
     private final boolean awaitOnLoopStack;
+    private final FaultListener faultListener;
+    private final EngineClock clock;
 
-    private EngineConfig(final Builder b, final int workers, final Idle[] idle, final boolean[] embedded)
+    /** Made by {@link ConfigValidator} once every value has passed. */
+    EngineConfig(
+        final Builder b, final Idle[] idle, final boolean[] embedded, final AffinityProfile affinity)
     {
-        this.workers = workers;
+        this.workers = b.workers;
         this.idle = idle;
         this.embedded = embedded;
         this.idleMaxParkNs = b.idleMaxParkNs;
         this.namePrefix = b.namePrefix;
+        this.affinity = affinity;
         this.inboundCapacity = b.inboundCapacity;
         this.inboundDrainLimit = b.inboundDrainLimit;
         this.mailboxCapacity = b.mailboxCapacity;
@@ -161,12 +219,11 @@ public final class EngineConfig
         this.fullQueuePolicy = b.fullQueuePolicy;
         this.sendTimeoutNs = b.sendTimeoutNs;
         this.closeTimeoutNs = b.closeTimeoutNs;
-        this.faultListener = b.faultListener;
-        this.affinity = b.affinity;
-        this.clock = b.clock;
         this.awaitMonitorCheck = b.awaitMonitorCheck;
         this.awaitSpinNs = b.awaitSpinNs;
         this.awaitOnLoopStack = b.awaitOnLoopStack;
+        this.faultListener = b.faultListener;
+        this.clock = b.clock;
     }
 
     /**
@@ -182,15 +239,17 @@ public final class EngineConfig
      */
     public static EngineConfig fromSystemProperties()
     {
-        final Properties props = new Properties();
-        for (final String name : System.getProperties().stringPropertyNames())
-        {
-            if (name.startsWith("hotpath."))
-            {
-                props.setProperty(name.substring("hotpath.".length()), System.getProperty(name));
-            }
-        }
-        return builder().properties(props, "system properties").build();
+        return builder().properties(ConfigKeys.systemProperties(), "system properties").build();
+    }
+
+    /**
+     * @param key    a per-worker key of this table, e.g. {@link #WORKER_CPU}.
+     * @param worker a worker index.
+     * @return the key of that worker, e.g. {@code worker.3.cpu}.
+     */
+    public static String workerKey(final String key, final int worker)
+    {
+        return key.replace(".N.", "." + worker + ".");
     }
 
     /** @return {@link #WORKERS}. */
@@ -201,7 +260,7 @@ public final class EngineConfig
 
     /**
      * @param worker a worker index.
-     * @return the idle strategy name of that worker.
+     * @return that worker's idle strategy ({@link #WORKER_IDLE}, else {@link #IDLE}).
      */
     public Idle idle(final int worker)
     {
@@ -210,7 +269,7 @@ public final class EngineConfig
 
     /**
      * @param worker a worker index.
-     * @return true when that worker runs on a thread the service owns.
+     * @return true when that worker runs on a thread the service owns ({@link #WORKER_EMBEDDED}).
      */
     public boolean embedded(final int worker)
     {
@@ -225,11 +284,35 @@ public final class EngineConfig
 
     /**
      * @param worker a worker index.
-     * @return the worker's thread name.
+     * @return the worker's thread name ({@link #NAME_PREFIX} and the index).
      */
     public String workerName(final int worker)
     {
         return namePrefix + worker;
+    }
+
+    /** @return {@link #NAME_PREFIX}. */
+    String namePrefix()
+    {
+        return namePrefix;
+    }
+
+    /**
+     * @return where the workers are placed: each worker's CPU and idle strategy with the other placement keys; null
+     * when no placement key was set and no profile applied, so the workers are not placed.
+     */
+    public AffinityProfile affinity()
+    {
+        return affinity;
+    }
+
+    /**
+     * @param worker a worker index.
+     * @return the CPU that worker pins itself to ({@link #WORKER_CPU}), or {@link AffinityProfile#NO_CPU} for none.
+     */
+    public int cpu(final int worker)
+    {
+        return affinity == null ? AffinityProfile.NO_CPU : affinity.cpu(worker);
     }
 
     /** @return {@link #INBOUND_CAPACITY}. */
@@ -286,23 +369,6 @@ public final class EngineConfig
         return closeTimeoutNs;
     }
 
-    /**
-     * @return the affinity profile the workers are placed by, or null when they are not placed.
-     */
-    public AffinityProfile affinity()
-    {
-        return affinity;
-    }
-
-    /**
-     * @param worker a worker index.
-     * @return the CPU that worker pins itself to, or -1 for none.
-     */
-    public int cpu(final int worker)
-    {
-        return affinity == null || worker >= affinity.workers() ? AffinityProfile.NO_CPU : affinity.cpu(worker);
-    }
-
     /** @return {@link #AWAIT_MONITOR_CHECK}. */
     public MonitorCheck awaitMonitorCheck()
     {
@@ -336,54 +402,44 @@ public final class EngineConfig
     @Override
     public String toString()
     {
-        final Map<String, Object> m = new TreeMap<>();
-        m.put(WORKERS, workers);
-        m.put(IDLE, Arrays.toString(idle));
-        m.put("worker.embedded", Arrays.toString(embedded));
-        m.put(IDLE_MAX_PARK_NS, idleMaxParkNs);
-        m.put(NAME_PREFIX, namePrefix);
-        m.put(INBOUND_CAPACITY, inboundCapacity);
-        m.put(INBOUND_DRAIN_LIMIT, inboundDrainLimit);
-        m.put(MAILBOX_CAPACITY, mailboxCapacity);
-        m.put(BATCH_BUDGET, batchBudget);
-        m.put(OUTBOUND_CAPACITY, outboundCapacity);
-        m.put(HANDOFF_MAX_DEPTH, handoffMaxDepth);
-        m.put(FULL_QUEUE_POLICY, fullQueuePolicy.configName());
-        m.put(SEND_TIMEOUT_NS, sendTimeoutNs);
-        m.put(CLOSE_TIMEOUT_NS, closeTimeoutNs);
-        m.put(AWAIT_MONITOR_CHECK, awaitMonitorCheck.configName());
-        m.put(AWAIT_SPIN_NS, awaitSpinNs);
-        m.put(AWAIT_ON_LOOP_STACK, awaitOnLoopStack);
-        m.put("affinity", affinity == null ? "none" : affinity.name());
-        return "EngineConfig" + m;
+        return "EngineConfig" + ConfigKeys.describe(this);
     }
 
     /**
-     * Collects settings; validates them all at {@link #build()}. NOT thread safe.
+     * Collects settings; checks them all at {@link #build()}. Each call sets what it names and nothing else, so when
+     * two calls set the same key the later one wins, whether it is a setter, {@link #properties} or
+     * {@link #affinity(Path)}. NOT thread safe.
      */
     public static final class Builder
     {
-        private int workers = Runtime.getRuntime().availableProcessors();
-        private String idleAll = IDLE_DEFAULT.configName();
-        private final Map<Integer, String> idlePerWorker = new TreeMap<>();
-        private final Map<Integer, Boolean> embeddedPerWorker = new TreeMap<>();
-        private long idleMaxParkNs = IDLE_MAX_PARK_NS_DEFAULT;
-        private String namePrefix = NAME_PREFIX_DEFAULT;
-        private int inboundCapacity = INBOUND_CAPACITY_DEFAULT;
-        private int inboundDrainLimit = INBOUND_DRAIN_LIMIT_DEFAULT;
-        private int mailboxCapacity = MAILBOX_CAPACITY_DEFAULT;
-        private int batchBudget = BATCH_BUDGET_DEFAULT;
-        private int outboundCapacity = OUTBOUND_CAPACITY_DEFAULT;
-        private int handoffMaxDepth = HANDOFF_MAX_DEPTH_DEFAULT;
-        private FullQueuePolicy fullQueuePolicy = FULL_QUEUE_POLICY_DEFAULT;
-        private long sendTimeoutNs = SEND_TIMEOUT_NS_DEFAULT;
-        private long closeTimeoutNs = CLOSE_TIMEOUT_NS_DEFAULT;
-        private FaultListener faultListener = Builder::printFault;
-        private AffinityProfile affinity;
-        private EngineClock clock = EngineClock.SYSTEM;
-        private MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
-        private long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
-        private boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
+        // read by ConfigValidator; each field holds what was last set, checked only at build()
+        int workers = Runtime.getRuntime().availableProcessors();
+        String idleAll = IDLE_DEFAULT.configName();
+        final Map<Integer, String> idlePerWorker = new TreeMap<>();
+        final Map<Integer, Boolean> embeddedPerWorker = new TreeMap<>();
+        long idleMaxParkNs = IDLE_MAX_PARK_NS_DEFAULT;
+        String namePrefix = NAME_PREFIX_DEFAULT;
+        final Map<Integer, Integer> cpuPerWorker = new TreeMap<>();
+        boolean mandatory = MANDATORY_DEFAULT;
+        CpuSet otherCpus = OTHER_CPUS_DEFAULT;
+        CpuSet jvmCpus = JVM_CPUS_DEFAULT;
+        String description = DESCRIPTION_DEFAULT;
+        /** Names the placement in messages; null until a placement key is set or a profile applied. */
+        String placementName;
+        int inboundCapacity = INBOUND_CAPACITY_DEFAULT;
+        int inboundDrainLimit = INBOUND_DRAIN_LIMIT_DEFAULT;
+        int mailboxCapacity = MAILBOX_CAPACITY_DEFAULT;
+        int batchBudget = BATCH_BUDGET_DEFAULT;
+        int outboundCapacity = OUTBOUND_CAPACITY_DEFAULT;
+        int handoffMaxDepth = HANDOFF_MAX_DEPTH_DEFAULT;
+        FullQueuePolicy fullQueuePolicy = FULL_QUEUE_POLICY_DEFAULT;
+        long sendTimeoutNs = SEND_TIMEOUT_NS_DEFAULT;
+        long closeTimeoutNs = CLOSE_TIMEOUT_NS_DEFAULT;
+        MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
+        long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
+        boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
+        FaultListener faultListener = Builder::printFault;
+        EngineClock clock = EngineClock.SYSTEM;
 
         private Builder()
         {
@@ -396,23 +452,26 @@ public final class EngineConfig
             return this;
         }
 
-        /**
-         * @param value the idle strategy of every worker.
-         * @return this.
-         */
+        /** @param value see {@link #IDLE}. @return this. */
         public Builder idle(final Idle value)
         {
-            return idle(java.util.Objects.requireNonNull(value, "idle strategy").configName());
+            return idle(Objects.requireNonNull(value, "idle(value): value is null").configName());
         }
 
-        /** @param name see {@link #IDLE}. @return this. */
+        /** @param name see {@link #IDLE}, in any case. @return this. */
         public Builder idle(final String name)
         {
             idleAll = name;
             return this;
         }
 
-        /** @param worker index. @param name see {@link #WORKER_IDLE}. @return this. */
+        /** @param worker index. @param value see {@link #WORKER_IDLE}. @return this. */
+        public Builder idle(final int worker, final Idle value)
+        {
+            return idle(worker, Objects.requireNonNull(value, "idle(worker, value): value is null").configName());
+        }
+
+        /** @param worker index. @param name see {@link #WORKER_IDLE}, in any case. @return this. */
         public Builder idle(final int worker, final String name)
         {
             idlePerWorker.put(worker, name);
@@ -440,6 +499,45 @@ public final class EngineConfig
             return this;
         }
 
+        /**
+         * @param worker index, below {@link #WORKERS} at {@link #build()}.
+         * @param cpu    see {@link #WORKER_CPU}; {@link AffinityProfile#NO_CPU} for none.
+         * @return this.
+         */
+        public Builder cpu(final int worker, final int cpu)
+        {
+            cpuPerWorker.put(worker, cpu);
+            return placed();
+        }
+
+        /** @param value see {@link #MANDATORY}. @return this. */
+        public Builder mandatory(final boolean value)
+        {
+            mandatory = value;
+            return placed();
+        }
+
+        /** @param value see {@link #OTHER_CPUS}. @return this. */
+        public Builder otherCpus(final CpuSet value)
+        {
+            otherCpus = value;
+            return placed();
+        }
+
+        /** @param value see {@link #JVM_CPUS}. @return this. */
+        public Builder jvmCpus(final CpuSet value)
+        {
+            jvmCpus = value;
+            return placed();
+        }
+
+        /** @param value see {@link #DESCRIPTION}. @return this. */
+        public Builder description(final String value)
+        {
+            description = value;
+            return placed();
+        }
+
         /** @param value see {@link #INBOUND_CAPACITY}. @return this. */
         public Builder inboundCapacity(final int value)
         {
@@ -461,17 +559,17 @@ public final class EngineConfig
             return this;
         }
 
-        /** @param value see {@link #BATCH_BUDGET}. @return this. */
-        public Builder batchBudget(final int value)
-        {
-            batchBudget = value;
-            return this;
-        }
-
         /** @param value see {@link #OUTBOUND_CAPACITY}. @return this. */
         public Builder outboundCapacity(final int value)
         {
             outboundCapacity = value;
+            return this;
+        }
+
+        /** @param value see {@link #BATCH_BUDGET}. @return this. */
+        public Builder batchBudget(final int value)
+        {
+            batchBudget = value;
             return this;
         }
 
@@ -503,17 +601,11 @@ public final class EngineConfig
             return this;
         }
 
-        /** @param value told of every exception an actor throws; the default prints it to stderr. @return this. */
-        public Builder faultListener(final FaultListener value)
-        {
-            faultListener = value;
-            return this;
-        }
-
         /** @param value see {@link #AWAIT_MONITOR_CHECK}. @return this. */
         public Builder awaitMonitorCheck(final MonitorCheck value)
         {
-            awaitMonitorCheck = java.util.Objects.requireNonNull(value, "awaitMonitorCheck: off, sampled or always");
+            awaitMonitorCheck = Objects.requireNonNull(value,
+                "awaitMonitorCheck(value): value is null; use off, sampled or always");
             return this;
         }
 
@@ -531,6 +623,13 @@ public final class EngineConfig
             return this;
         }
 
+        /** @param value told of every exception an actor throws; the default prints it to stderr. @return this. */
+        public Builder faultListener(final FaultListener value)
+        {
+            faultListener = value;
+            return this;
+        }
+
         /**
          * @param value the clock of timers, ask timeouts and restart backoff; replace it only to control time in
          *              tests (the clock is read on workers' threads).
@@ -538,143 +637,71 @@ public final class EngineConfig
          */
         public Builder clock(final EngineClock value)
         {
-            clock = java.util.Objects.requireNonNull(value, "clock");
+            clock = Objects.requireNonNull(value, "clock(value): value is null");
             return this;
         }
 
         /**
-         * Place the workers by an affinity profile: it sets the number of workers, each worker's idle strategy and
-         * CPU, and whether pinning is mandatory. Settings made after this call override the profile's.
+         * Apply an affinity profile: a properties file of the settings in this table (usually the placement keys,
+         * {@link #WORKERS} and the idle strategies; see {@code affinity-config/}). It sets the keys it holds, at
+         * this point of the calls, so later calls override them ({@code affinity(file).idle("busy-spin")} makes
+         * every worker without its own {@code worker.N.idle} spin); keys it leaves out keep their values. The
+         * engine is placed by it even when it holds no placement key, and the placement is named after the file.
          *
-         * @param profile a profile, e.g. {@code AffinityProfile.load(Path.of("affinity-config/two-core.properties"))}.
+         * @param profileFile e.g. {@code Path.of("affinity-config/two-core.properties")}.
          * @return this.
-         */
-        public Builder affinity(final AffinityProfile profile)
-        {
-            affinity = java.util.Objects.requireNonNull(profile, "affinity profile");
-            workers = profile.workers();
-            idleAll = profile.idle(0);
-            idlePerWorker.clear();
-            for (int i = 0; i < profile.workers(); i++)
-            {
-                idlePerWorker.put(i, profile.idle(i));
-            }
-            return this;
-        }
-
-        /**
-         * @param profileFile an affinity profile file, see {@link #affinity(AffinityProfile)}.
-         * @return this.
+         * @throws java.io.UncheckedIOException when the file cannot be read.
+         * @throws ConfigException listing every unknown key and malformed value, each naming the key.
          */
         public Builder affinity(final Path profileFile)
         {
-            return affinity(AffinityProfile.load(profileFile));
+            Objects.requireNonNull(profileFile, "affinity(profileFile): profileFile is null");
+            properties(ConfigKeys.load(profileFile), profileFile.toString());
+            placementName = ConfigKeys.baseName(profileFile);
+            return this;
         }
 
         /**
-         * Apply settings from properties, e.g. a file.
+         * Apply settings from properties, e.g. a file: each key as listed in {@link EngineConfig}, set at this point
+         * of the calls.
          *
          * @param props  keys as listed in {@link EngineConfig}.
-         * @param source named in error messages, e.g. the file's path.
+         * @param source named in error messages and, when it sets a placement key, in the placement: e.g. the
+         *               file's path.
          * @return this.
-         * @throws IllegalArgumentException naming the key, the value and what is allowed.
+         * @throws ConfigException listing every unknown key and malformed value, each with the key, the value and
+         *                         what is allowed.
          */
         public Builder properties(final Properties props, final String source)
         {
-            if (ConfigKeys.hasAffinityKey(props))
-            {
-                affinity(AffinityProfile.parse(ConfigKeys.profileSubset(props), source));
-            }
-            for (final String key : new TreeMap<>(props).keySet().stream().map(String::valueOf).toList())
-            {
-                if (!ConfigKeys.isAffinityOnly(key))
-                {
-                    ConfigKeys.apply(this, key, props.getProperty(key).trim(), source);
-                }
-            }
+            Objects.requireNonNull(props, "properties(props, source): props is null");
+            Objects.requireNonNull(source, "properties(props, source): source is null; name where they come from");
+            ConfigKeys.applyAll(this, props, source);
             return this;
         }
 
         /**
          * @return the validated configuration.
-         * @throws IllegalArgumentException naming the first bad key, its value and what is allowed.
+         * @throws ConfigException listing every bad value, each with its key, the value and what is allowed.
          */
         public EngineConfig build()
         {
-            require(workers >= 1 && workers <= 1024, WORKERS, workers, "a whole number from 1 to 1024");
-            require(isIdle(idleAll), IDLE, idleAll, "one of " + Idle.names());
-            final Idle[] idle = new Idle[workers];
-            final boolean[] embedded = new boolean[workers];
-            Arrays.fill(idle, Idle.parse(idleAll));
-            for (final Map.Entry<Integer, String> e : idlePerWorker.entrySet())
-            {
-                final String key = "worker." + e.getKey() + ".idle";
-                require(e.getKey() >= 0 && e.getKey() < workers, key, e.getValue(), workerRange());
-                require(isIdle(e.getValue()), key, e.getValue(), "one of " + Idle.names());
-                idle[e.getKey()] = Idle.parse(e.getValue());
-            }
-            for (final Map.Entry<Integer, Boolean> e : embeddedPerWorker.entrySet())
-            {
-                require(e.getKey() >= 0 && e.getKey() < workers, "worker." + e.getKey() + ".embedded",
-                    e.getValue(), workerRange());
-                embedded[e.getKey()] = e.getValue();
-            }
-            require(idleMaxParkNs >= 1_000 && idleMaxParkNs <= 1_000_000_000L, IDLE_MAX_PARK_NS, idleMaxParkNs,
-                "from 1000 (1 us) to 1000000000 (1 s)");
-            require(namePrefix != null && !namePrefix.isBlank() &&
-                namePrefix.length() + String.valueOf(workers - 1).length() <= MAX_THREAD_NAME,
-                NAME_PREFIX, namePrefix, "a prefix that leaves names of at most 15 characters with the index");
-            require(isPowerOfTwo(inboundCapacity, 2, 1 << 30), INBOUND_CAPACITY, inboundCapacity,
-                "a power of two from 2 to 1073741824");
-            require(inboundDrainLimit >= 1, INBOUND_DRAIN_LIMIT, inboundDrainLimit, "1 or more");
-            require(isPowerOfTwo(mailboxCapacity, 2, 1 << 30), MAILBOX_CAPACITY, mailboxCapacity,
-                "a power of two from 2 to 1073741824");
-            require(batchBudget >= 1, BATCH_BUDGET, batchBudget, "1 or more");
-            require(outboundCapacity >= 1, OUTBOUND_CAPACITY, outboundCapacity, "1 or more");
-            require(handoffMaxDepth >= 0 && handoffMaxDepth <= 1024, HANDOFF_MAX_DEPTH, handoffMaxDepth,
-                "from 0 (no direct handoff) to 1024");
-            require(fullQueuePolicy != null, FULL_QUEUE_POLICY, null, "fail, drop or wait");
-            require(sendTimeoutNs >= 0, SEND_TIMEOUT_NS, sendTimeoutNs, "0 or more");
-            require(closeTimeoutNs >= 0, CLOSE_TIMEOUT_NS, closeTimeoutNs, "0 or more");
-            require(awaitSpinNs >= 0 && awaitSpinNs <= 1_000_000, AWAIT_SPIN_NS, awaitSpinNs,
-                "from 0 (off) to 1000000 (1 ms); a spin longer than a round trip only burns the CPU");
-            require(faultListener != null, "faultListener", null, "a listener");
-            require(affinity == null || affinity.workers() == workers, WORKERS, workers,
-                "the affinity profile's " + (affinity == null ? 0 : affinity.workers()) + " (" +
-                (affinity == null ? "" : affinity.name()) + "), or no profile");
-            return new EngineConfig(this, workers, idle, embedded);
+            return ConfigValidator.validate(this);
         }
 
-        private String workerRange()
+        /** Called when a source of settings set a placement key; it names the placement unless one already did. */
+        void placedBy(final String source)
         {
-            return "a worker index from 0 to " + (workers - 1) + " (" + WORKERS + "=" + workers + ")";
-        }
-
-        private static boolean isIdle(final String name)
-        {
-            try
+            if (placementName == null)
             {
-                Idle.parse(name);
-                return true;
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                return false;
+                placementName = source;
             }
         }
 
-        private static boolean isPowerOfTwo(final int v, final int min, final int max)
+        private Builder placed()
         {
-            return v >= min && v <= max && Integer.bitCount(v) == 1;
-        }
-
-        private static void require(final boolean ok, final String key, final Object value, final String allowed)
-        {
-            if (!ok)
-            {
-                throw new IllegalArgumentException(
-                    "bad engine setting " + key + "=" + value + ": must be " + allowed);
-            }
+            placedBy("code");
+            return this;
         }
 
         private static void printFault(

@@ -5,7 +5,10 @@ import io.hotpath.affinity.CpuSet;
 import io.hotpath.affinity.PinReport;
 import io.hotpath.affinity.ThreadPinning;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -18,10 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * An engine placed by an affinity profile: each worker pins itself on its own thread and reads the mask back.
+ * An engine placed by its settings: a profile file is a file of engine settings, applied where it is called, and
+ * each worker pins itself on its own thread and reads the mask back.
  */
 class EngineAffinityTest
 {
+    private static final Path CONFIG = Path.of("..", "affinity-config");
+
+    @TempDir
+    Path dir;
+
     @Test
     void workersPinThemselvesAndReportTheMaskReadBack()
     {
@@ -30,9 +39,7 @@ class EngineAffinityTest
         assumeTrue(cpus >= 2, "needs two CPUs");
         final int first = ThreadPinning.currentThreadMask().first();
         final int last = ThreadPinning.currentThreadMask().last();
-        final AffinityProfile profile = AffinityProfile.builder().workers(2).idle("backoff")
-            .cpu(0, first).cpu(1, last).build();
-        try (Engine engine = Engine.start(TestEngines.config(1).affinity(profile).build()))
+        try (Engine engine = Engine.start(TestEngines.config(2).cpu(0, first).cpu(1, last).build()))
         {
             final List<PinReport> reports = engine.affinityReport();
             assertEquals(2, reports.size());
@@ -58,9 +65,8 @@ class EngineAffinityTest
     @Test
     void profileThatDoesNotFitTheMachineFailsAtStartNamingTheKey()
     {
-        final AffinityProfile profile = AffinityProfile.builder().workers(1).cpu(0, 4000).build();
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> Engine.start(TestEngines.config(1).affinity(profile).build()));
+            () -> Engine.start(TestEngines.config(1).cpu(0, 4000).build()));
         assertThat(ex.getMessage()).contains("worker.0.cpu", "4000");
     }
 
@@ -84,11 +90,89 @@ class EngineAffinityTest
     @Test
     void shippedProfilesLoadIntoAnEngineConfig()
     {
-        final Path dir = Path.of("..", "affinity-config");
-        final EngineConfig config = EngineConfig.builder().affinity(dir.resolve("default.properties")).build();
+        final EngineConfig config = EngineConfig.builder().affinity(CONFIG.resolve("default.properties")).build();
         assertThat(config.workers()).isPositive();
-        final EngineConfig two = EngineConfig.builder().affinity(dir.resolve("two-core.properties")).build();
+        final EngineConfig two = EngineConfig.builder().affinity(CONFIG.resolve("two-core.properties")).build();
         assertEquals(2, two.workers());
         assertEquals(1, two.cpu(1));
+        assertEquals("two-core", two.affinity().name());
+    }
+
+    @Test
+    void settingsAfterAProfileOverrideIt()
+    {
+        final EngineConfig config = EngineConfig.builder()
+            .affinity(CONFIG.resolve("two-core.properties"))
+            .idle("busy-spin")
+            .build();
+        assertEquals(Idle.BUSY_SPIN, config.idle(0));
+        assertEquals(Idle.BUSY_SPIN, config.idle(1));
+        assertEquals(Idle.BUSY_SPIN, config.affinity().idle(1), "the placement has the engine's idle strategies");
+        assertEquals(1, config.cpu(1), "the profile's other keys stay");
+
+        final EngineConfig more = EngineConfig.builder()
+            .affinity(CONFIG.resolve("two-core.properties"))
+            .workers(3)
+            .build();
+        assertEquals(3, more.workers());
+        assertEquals(3, more.affinity().workers());
+        assertEquals(AffinityProfile.NO_CPU, more.cpu(2));
+    }
+
+    @Test
+    void aProfileOverridesSettingsMadeBeforeIt()
+    {
+        final EngineConfig config = EngineConfig.builder()
+            .workers(5)
+            .idle("busy-spin")
+            .affinity(CONFIG.resolve("two-core.properties"))
+            .build();
+        assertEquals(2, config.workers());
+        assertEquals(Idle.BACKOFF, config.idle(0));
+    }
+
+    @Test
+    void cpuEntriesNeverChangeTheWorkerCount()
+    {
+        final Properties plain = new Properties();
+        plain.setProperty("inbound.capacity", "128");
+        final Properties placed = new Properties();
+        placed.putAll(plain);
+        placed.setProperty("worker.0.cpu", "none");
+        assertEquals(EngineConfig.builder().properties(plain, "plain").build().workers(),
+            EngineConfig.builder().properties(placed, "placed").build().workers());
+        assertEquals(Runtime.getRuntime().availableProcessors(),
+            EngineConfig.builder().properties(placed, "placed").build().workers());
+        assertEquals(3, EngineConfig.builder().workers(3).properties(placed, "placed").build().workers());
+    }
+
+    @Test
+    void aProfileWithoutWorkersKeepsTheEngineWorkerCount() throws IOException
+    {
+        final Path profile = Files.writeString(dir.resolve("fourth.properties"), "worker.3.cpu=1\nidle=park\n");
+        final EngineConfig config = EngineConfig.builder().workers(4).affinity(profile).build();
+        assertEquals(4, config.workers());
+        assertEquals(1, config.cpu(3));
+        assertEquals(Idle.PARK, config.idle(3));
+    }
+
+    @Test
+    void aCpuForAWorkerThatDoesNotExistNamesTheKeyAndTheWorkerRange()
+    {
+        final Properties props = new Properties();
+        props.setProperty("worker.2.cpu", "1");
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> EngineConfig.builder().workers(2).properties(props, "p").build());
+        assertThat(ex.getMessage()).contains("worker.2.cpu=1", "N from 0 to 1 (workers=2)");
+    }
+
+    @Test
+    void idleNamesInAProfileAreAcceptedInAnyCase() throws IOException
+    {
+        final Path profile = Files.writeString(dir.resolve("loud.properties"),
+            "workers=2\nidle=BUSY-SPIN\nworker.1.idle=Park\nworker.0.cpu=None\n");
+        final EngineConfig config = EngineConfig.builder().affinity(profile).build();
+        assertEquals(Idle.BUSY_SPIN, config.idle(0));
+        assertEquals(Idle.PARK, config.idle(1));
     }
 }

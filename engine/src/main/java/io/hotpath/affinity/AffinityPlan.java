@@ -1,7 +1,11 @@
 package io.hotpath.affinity;
 
+import static io.hotpath.EngineConfig.WORKER_CPU;
+import static io.hotpath.EngineConfig.WORKER_CPU_NONE;
+import static io.hotpath.EngineConfig.workerKey;
 import static io.hotpath.affinity.AffinityProfile.NO_CPU;
-import static io.hotpath.affinity.AffinityProfile.WORKER_CPU_PROP_FORMAT;
+
+import io.hotpath.Idle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +33,7 @@ public final class AffinityPlan
      * @param nohzFull    whether the CPU runs tickless.
      */
     public record Placement(
-        int worker, int cpu, String idle, Core core, CpuSet smtSiblings, int node, CpuSet l3, boolean isolated,
+        int worker, int cpu, Idle idle, Core core, CpuSet smtSiblings, int node, CpuSet l3, boolean isolated,
         boolean nohzFull)
     {
     }
@@ -108,7 +112,7 @@ public final class AffinityPlan
                 }
                 sb.append(p.isolated() ? ", isolated" : "").append(p.nohzFull() ? ", nohz_full" : "");
             }
-            lines.add(sb.append("; idle ").append(p.idle()).toString());
+            lines.add(sb.append("; idle ").append(p.idle().configName()).toString());
         }
         lines.add("other threads -> " + (profile.otherCpus().isEmpty() ?
             "not pinned (any allowed CPU)" : "CPUs " + profile.otherCpus()));
@@ -129,8 +133,8 @@ public final class AffinityPlan
         final List<Finding> findings = new ArrayList<>();
         for (final Placement p : placements)
         {
-            final String key = String.format(WORKER_CPU_PROP_FORMAT, p.worker());
-            final String entry = key + "=" + (p.cpu() == NO_CPU ? AffinityProfile.NO_CPU_VALUE : p.cpu()) + ": ";
+            final String key = workerKey(WORKER_CPU, p.worker());
+            final String entry = key + "=" + (p.cpu() == NO_CPU ? WORKER_CPU_NONE : p.cpu()) + ": ";
             final PinReport report = reports.stream().filter(r -> r.worker() == p.worker()).findFirst().orElse(null);
             if (report == null)
             {

@@ -1,179 +1,116 @@
 package io.hotpath.affinity;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import static io.hotpath.EngineConfig.JVM_CPUS;
+import static io.hotpath.EngineConfig.MANDATORY;
+import static io.hotpath.EngineConfig.OTHER_CPUS;
+import static io.hotpath.EngineConfig.WORKERS;
+import static io.hotpath.EngineConfig.WORKER_CPU_NONE;
+
+import io.hotpath.EngineConfig;
+import io.hotpath.Idle;
+
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
+import java.util.Objects;
 
 /**
- * Where the engine's threads run: how many workers, the CPU and idle strategy of each, where the
- * engine's other threads may run, and CPUs advised for the JVM's own threads. Read from a
- * {@code .properties} file (the shipped ones live in {@code affinity-config/}) or built in code.
+ * Where an engine's workers run, resolved from its settings: each worker's CPU and idle strategy, whether a failed
+ * pin fails the start, the CPUs advised for the engine's other threads and for the JVM's, and a description. The
+ * keys, their defaults and their meaning are those of {@link EngineConfig} ({@link EngineConfig#WORKER_CPU},
+ * {@link EngineConfig#MANDATORY}, {@link EngineConfig#OTHER_CPUS}, {@link EngineConfig#JVM_CPUS},
+ * {@link EngineConfig#DESCRIPTION}; the worker count and idle strategies are the engine's own): a profile file in
+ * {@code affinity-config/} is a file of engine settings, applied with
+ * {@link EngineConfig.Builder#affinity(Path)}, and {@link EngineConfig#affinity()} is the placement it gives.
  * <p>
- * Every key, with its default (this list and {@code affinity-config/README.md} are the only places):
- * <pre>
- * workers        number of workers, 1..1024                                   default 1
- * idle           idle strategy of every worker without its own                default backoff
- *                one of: busy-spin, yield, backoff, park
- * worker.N.cpu   CPU worker N is pinned to, or "none"; N in 0..workers-1      default none (unpinned)
- * worker.N.idle  idle strategy of worker N                                    default the value of idle
- * mandatory      true: a failed pin fails the engine's start;                 default false
- *                false: the worker runs unpinned and the failure is reported
- * other.cpus     cpu list for the engine's non-worker threads                 default empty (not pinned)
- * jvm.cpus       cpu list advised for the JVM's GC and JIT threads; advisory  default empty (no advice)
- *                only: printed by the tool, applied with taskset or numactl
- * description    free text shown by the tool                                  default empty
- * </pre>
- * Spinning idle strategies ({@code busy-spin}, {@code yield}) keep their CPU busy while idle; they
- * belong on isolated CPUs with nothing else to run.
- * <p>
- * Immutable, so thread-safe.
+ * Immutable, so thread safe.
  */
 public final class AffinityProfile
 {
-    public static final String WORKERS_PROP_NAME = "workers";
-    public static final int WORKERS_DEFAULT = 1;
-    public static final int MAX_WORKERS = 1024;
-    public static final String IDLE_PROP_NAME = "idle";
-    public static final String IDLE_DEFAULT = "backoff";
-    public static final String WORKER_CPU_PROP_FORMAT = "worker.%d.cpu";
-    public static final String WORKER_IDLE_PROP_FORMAT = "worker.%d.idle";
-    /** The value of {@code worker.N.cpu} for an unpinned worker; {@link #cpu(int)} returns {@link #NO_CPU}. */
-    public static final String NO_CPU_VALUE = "none";
+    /** {@link #cpu(int)} of a worker that is not pinned ({@value EngineConfig#WORKER_CPU_NONE} in a file). */
     public static final int NO_CPU = -1;
-    public static final String MANDATORY_PROP_NAME = "mandatory";
-    public static final boolean MANDATORY_DEFAULT = false;
-    public static final String OTHER_CPUS_PROP_NAME = "other.cpus";
-    public static final String JVM_CPUS_PROP_NAME = "jvm.cpus";
-    public static final String DESCRIPTION_PROP_NAME = "description";
-
-    public static final String IDLE_BUSY_SPIN = "busy-spin";
-    public static final String IDLE_YIELD = "yield";
-    public static final String IDLE_BACKOFF = "backoff";
-    public static final String IDLE_PARK = "park";
-    /** Every idle strategy name, in order of how hard they hold the CPU. */
-    public static final List<String> IDLE_NAMES = List.of(IDLE_BUSY_SPIN, IDLE_YIELD, IDLE_BACKOFF, IDLE_PARK);
 
     private final String name;
     private final String description;
     private final int[] cpus;
-    private final String[] idles;
+    private final List<Idle> idles;
     private final boolean mandatory;
     private final CpuSet otherCpus;
     private final CpuSet jvmCpus;
 
-    AffinityProfile(
+    /**
+     * The placement of an engine's workers, as {@link EngineConfig.Builder#build()} resolves it from the engine's
+     * settings, which it has already checked key by key.
+     *
+     * @param name        names the placement in messages, e.g. the profile file's name without {@code .properties}.
+     * @param description see {@link EngineConfig#DESCRIPTION}.
+     * @param cpus        each worker's CPU, or {@link #NO_CPU}; one per worker, copied.
+     * @param idles       each worker's idle strategy; one per worker, copied.
+     * @param mandatory   see {@link EngineConfig#MANDATORY}.
+     * @param otherCpus   see {@link EngineConfig#OTHER_CPUS}.
+     * @param jvmCpus     see {@link EngineConfig#JVM_CPUS}.
+     * @throws IllegalArgumentException when there is no worker, the two lists differ in length or a CPU is out of
+     *                                  range.
+     */
+    public AffinityProfile(
         final String name,
         final String description,
         final int[] cpus,
-        final String[] idles,
+        final List<Idle> idles,
         final boolean mandatory,
         final CpuSet otherCpus,
         final CpuSet jvmCpus)
     {
-        this.name = name;
-        this.description = description;
-        this.cpus = cpus;
-        this.idles = idles;
+        this.name = Objects.requireNonNull(name, "name is null");
+        this.description = Objects.requireNonNull(description, "description is null");
+        this.cpus = Objects.requireNonNull(cpus, "cpus is null").clone();
+        this.idles = List.copyOf(Objects.requireNonNull(idles, "idles is null"));
         this.mandatory = mandatory;
-        this.otherCpus = otherCpus;
-        this.jvmCpus = jvmCpus;
+        this.otherCpus = Objects.requireNonNull(otherCpus, "otherCpus is null");
+        this.jvmCpus = Objects.requireNonNull(jvmCpus, "jvmCpus is null");
+        if (this.cpus.length == 0 || this.cpus.length != this.idles.size())
+        {
+            throw new IllegalArgumentException("a placement needs one CPU and one idle strategy per worker, at least " +
+                "one worker: " + this.cpus.length + " CPUs, " + this.idles.size() + " idle strategies");
+        }
+        for (final int cpu : this.cpus)
+        {
+            if (cpu < NO_CPU || cpu > CpuSet.MAX_CPU)
+            {
+                throw new IllegalArgumentException("CPU " + cpu + " is outside 0.." + CpuSet.MAX_CPU + " (or " +
+                    NO_CPU + " for none)");
+            }
+        }
     }
 
     /**
-     * @param file a {@code .properties} file; its name without the extension becomes the profile's name.
-     * @return the profile.
-     * @throws UncheckedIOException when the file cannot be read.
-     * @throws AffinityConfigException listing every problem when the content is not a valid profile.
+     * The placement a profile file gives an engine whose other settings are the defaults: a short form of
+     * {@code EngineConfig.builder().affinity(file).build().affinity()}, for tools that read a profile. A file without
+     * {@link EngineConfig#WORKERS} has the default worker count, the number of available processors.
+     *
+     * @param file a {@code .properties} file of engine settings; its name without the extension names the profile.
+     * @return the placement.
+     * @throws java.io.UncheckedIOException when the file cannot be read.
+     * @throws io.hotpath.ConfigException listing every problem, each naming its key.
      */
     public static AffinityProfile load(final Path file)
     {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8))
-        {
-            final Properties properties = new Properties();
-            properties.load(reader);
-            return parse(properties, baseName(file.getFileName().toString()));
-        }
-        catch (final NoSuchFileException ex)
-        {
-            throw new UncheckedIOException("no such affinity profile: " + file, ex);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot read affinity profile " + file + ": " + ex.getMessage(), ex);
-        }
+        return EngineConfig.builder().affinity(file).build().affinity();
     }
 
-    /**
-     * @param resource a class path resource, e.g. {@code "affinity/two-core.properties"}.
-     * @return the profile, named after the resource's file name.
-     * @throws UncheckedIOException when the resource is missing or unreadable.
-     * @throws AffinityConfigException listing every problem when the content is not a valid profile.
-     */
-    public static AffinityProfile loadResource(final String resource)
-    {
-        final String path = resource.startsWith("/") ? resource.substring(1) : resource;
-        try (InputStream in = AffinityProfile.class.getClassLoader().getResourceAsStream(path))
-        {
-            if (in == null)
-            {
-                throw new UncheckedIOException(new IOException("no affinity profile on the class path at " + path));
-            }
-            final Properties properties = new Properties();
-            properties.load(new InputStreamReader(in, StandardCharsets.UTF_8));
-            return parse(properties, baseName(path.substring(path.lastIndexOf('/') + 1)));
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot read affinity profile " + path + ": " + ex.getMessage(), ex);
-        }
-    }
-
-    /**
-     * @param properties the keys listed in this class's javadoc.
-     * @param sourceName the profile's name, used in messages.
-     * @return the profile.
-     * @throws AffinityConfigException listing every problem when the content is not a valid profile.
-     */
-    public static AffinityProfile parse(final Properties properties, final String sourceName)
-    {
-        return ProfileParser.parse(properties, sourceName);
-    }
-
-    /**
-     * @return a profile with the defaults: one unpinned worker with the backoff idle strategy.
-     */
-    public static AffinityProfile defaults()
-    {
-        return builder().name("defaults").build();
-    }
-
-    /**
-     * @return a builder starting from the defaults.
-     */
-    public static AffinityProfileBuilder builder()
-    {
-        return new AffinityProfileBuilder();
-    }
-
+    /** @return the placement's name: the profile file's name without {@code .properties}, or the settings' source. */
     public String name()
     {
         return name;
     }
 
+    /** @return {@link EngineConfig#DESCRIPTION}. */
     public String description()
     {
         return description;
     }
 
+    /** @return the engine's worker count. */
     public int workers()
     {
         return cpus.length;
@@ -181,7 +118,7 @@ public final class AffinityProfile
 
     /**
      * @param worker worker index, 0..workers-1.
-     * @return the worker's CPU, or {@link #NO_CPU} when it is not pinned.
+     * @return the worker's CPU ({@link EngineConfig#WORKER_CPU}), or {@link #NO_CPU} when it is not pinned.
      */
     public int cpu(final int worker)
     {
@@ -190,24 +127,24 @@ public final class AffinityProfile
 
     /**
      * @param worker worker index, 0..workers-1.
-     * @return the worker's idle strategy, one of {@link #IDLE_NAMES}.
+     * @return the worker's idle strategy, from the engine's settings.
      */
-    public String idle(final int worker)
+    public Idle idle(final int worker)
     {
-        return idles[worker];
+        return idles.get(worker);
     }
 
     /**
      * @param worker worker index, 0..workers-1.
-     * @return true when the worker's idle strategy keeps its CPU busy (busy-spin or yield).
+     * @return true when the worker's idle strategy keeps its CPU busy ({@link Idle#spins()}).
      */
     public boolean spins(final int worker)
     {
-        return isSpinning(idles[worker]);
+        return idles.get(worker).spins();
     }
 
     /**
-     * @return true when a worker that cannot be pinned must fail the engine's start.
+     * @return {@link EngineConfig#MANDATORY}: true when a worker that cannot be pinned must fail the engine's start.
      */
     public boolean mandatory()
     {
@@ -215,7 +152,7 @@ public final class AffinityProfile
     }
 
     /**
-     * @return where the engine's non-worker threads may run; empty means anywhere.
+     * @return {@link EngineConfig#OTHER_CPUS}; empty means no advice.
      */
     public CpuSet otherCpus()
     {
@@ -223,7 +160,7 @@ public final class AffinityProfile
     }
 
     /**
-     * @return CPUs advised for the JVM's GC and JIT threads; empty means no advice.
+     * @return {@link EngineConfig#JVM_CPUS}; empty means no advice.
      */
     public CpuSet jvmCpus()
     {
@@ -239,40 +176,22 @@ public final class AffinityProfile
     }
 
     /**
-     * @return the effective settings as properties, every key present; parses back to an equal profile.
-     */
-    public Properties toProperties()
-    {
-        final Properties properties = new Properties();
-        properties.setProperty(WORKERS_PROP_NAME, Integer.toString(workers()));
-        for (int i = 0; i < workers(); i++)
-        {
-            properties.setProperty(String.format(WORKER_CPU_PROP_FORMAT, i),
-                cpus[i] == NO_CPU ? NO_CPU_VALUE : Integer.toString(cpus[i]));
-            properties.setProperty(String.format(WORKER_IDLE_PROP_FORMAT, i), idles[i]);
-        }
-        properties.setProperty(MANDATORY_PROP_NAME, Boolean.toString(mandatory));
-        properties.setProperty(OTHER_CPUS_PROP_NAME, otherCpus.toString());
-        properties.setProperty(JVM_CPUS_PROP_NAME, jvmCpus.toString());
-        properties.setProperty(DESCRIPTION_PROP_NAME, description);
-        return properties;
-    }
-
-    /**
-     * @return one line, e.g. {@code "two-core: workers=2 [0:cpu0/backoff 1:cpu1/backoff] other.cpus=0-1 ..."}.
+     * @return one line, e.g. {@code "two-core: workers=2 [0:cpu0/backoff 1:cpu1/backoff] other.cpus=0 ..."}.
      */
     @Override
     public String toString()
     {
-        final StringBuilder sb = new StringBuilder(name).append(": workers=").append(workers()).append(" [");
+        final StringBuilder sb = new StringBuilder(name).append(": ").append(WORKERS).append('=').append(workers())
+            .append(" [");
         for (int i = 0; i < workers(); i++)
         {
             sb.append(i == 0 ? "" : " ").append(i).append(':')
-                .append(cpus[i] == NO_CPU ? NO_CPU_VALUE : "cpu" + cpus[i]).append('/').append(idles[i]);
+                .append(cpus[i] == NO_CPU ? WORKER_CPU_NONE : "cpu" + cpus[i]).append('/')
+                .append(idles.get(i).configName());
         }
-        return sb.append("] other.cpus=").append(otherCpus.describe())
-            .append(" jvm.cpus=").append(jvmCpus.describe())
-            .append(" mandatory=").append(mandatory).toString();
+        return sb.append("] ").append(OTHER_CPUS).append('=').append(otherCpus.describe())
+            .append(' ').append(JVM_CPUS).append('=').append(jvmCpus.describe())
+            .append(' ').append(MANDATORY).append('=').append(mandatory).toString();
     }
 
     @Override
@@ -280,7 +199,7 @@ public final class AffinityProfile
     {
         return o instanceof AffinityProfile other && name.equals(other.name) &&
             description.equals(other.description) && Arrays.equals(cpus, other.cpus) &&
-            Arrays.equals(idles, other.idles) && mandatory == other.mandatory &&
+            idles.equals(other.idles) && mandatory == other.mandatory &&
             otherCpus.equals(other.otherCpus) && jvmCpus.equals(other.jvmCpus);
     }
 
@@ -288,15 +207,5 @@ public final class AffinityProfile
     public int hashCode()
     {
         return 31 * name.hashCode() + Arrays.hashCode(cpus);
-    }
-
-    static boolean isSpinning(final String idle)
-    {
-        return IDLE_BUSY_SPIN.equals(idle) || IDLE_YIELD.equals(idle);
-    }
-
-    private static String baseName(final String fileName)
-    {
-        return fileName.endsWith(".properties") ? fileName.substring(0, fileName.length() - 11) : fileName;
     }
 }

@@ -1,10 +1,12 @@
 package io.hotpath.affinity;
 
-import static io.hotpath.affinity.AffinityProfile.JVM_CPUS_PROP_NAME;
+import static io.hotpath.EngineConfig.JVM_CPUS;
+import static io.hotpath.EngineConfig.OTHER_CPUS;
+import static io.hotpath.EngineConfig.WORKERS;
+import static io.hotpath.EngineConfig.WORKER_CPU;
+import static io.hotpath.EngineConfig.WORKER_CPU_NONE;
+import static io.hotpath.EngineConfig.workerKey;
 import static io.hotpath.affinity.AffinityProfile.NO_CPU;
-import static io.hotpath.affinity.AffinityProfile.OTHER_CPUS_PROP_NAME;
-import static io.hotpath.affinity.AffinityProfile.WORKERS_PROP_NAME;
-import static io.hotpath.affinity.AffinityProfile.WORKER_CPU_PROP_FORMAT;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,9 +46,9 @@ public final class ProfileCheck
         for (int worker = 0; worker < profile.workers(); worker++)
         {
             final int cpu = profile.cpu(worker);
-            final String key = String.format(WORKER_CPU_PROP_FORMAT, worker);
-            final String entry = key + "=" + (cpu == NO_CPU ? AffinityProfile.NO_CPU_VALUE : cpu) + ": ";
-            final String spinner = "worker " + worker + " spins (" + profile.idle(worker) + ")";
+            final String key = workerKey(WORKER_CPU, worker);
+            final String entry = key + "=" + (cpu == NO_CPU ? WORKER_CPU_NONE : cpu) + ": ";
+            final String spinner = "worker " + worker + " spins (" + profile.idle(worker).configName() + ")";
             spinning += profile.spins(worker) ? 1 : 0;
 
             if (cpu == NO_CPU)
@@ -91,19 +93,19 @@ public final class ProfileCheck
         smtSharing(profile, topology, spinningPinned, findings);
         coreAndNodeSpread(profile, topology, spinning, findings);
 
-        final String otherEntry = OTHER_CPUS_PROP_NAME + "=" + profile.otherCpus() + ": ";
-        if (cpuUsable(otherEntry, OTHER_CPUS_PROP_NAME, profile.otherCpus(), topology, findings, true))
+        final String otherEntry = OTHER_CPUS + "=" + profile.otherCpus() + ": ";
+        if (cpuUsable(otherEntry, OTHER_CPUS, profile.otherCpus(), topology, findings, true))
         {
             // a worker that backs off or parks gives its CPU away anyway; only spinners lose by sharing
             final CpuSet spinnerCpus = CpuSet.of(spinningPinned.stream().mapToInt(profile::cpu).toArray());
             final CpuSet overlap = profile.otherCpus().intersect(spinnerCpus);
             if (!overlap.isEmpty())
             {
-                findings.add(Finding.warning(OTHER_CPUS_PROP_NAME, otherEntry + "overlaps the CPUs " + overlap +
+                findings.add(Finding.warning(OTHER_CPUS, otherEntry + "overlaps the CPUs " + overlap +
                     " of spinning workers, so the engine's other threads will interrupt them"));
             }
         }
-        cpuUsable(JVM_CPUS_PROP_NAME + "=" + profile.jvmCpus() + ": ", JVM_CPUS_PROP_NAME, profile.jvmCpus(),
+        cpuUsable(JVM_CPUS + "=" + profile.jvmCpus() + ": ", JVM_CPUS, profile.jvmCpus(),
             topology, findings, false);
 
         findings.sort((a, b) -> a.severity() != b.severity() ?
@@ -167,7 +169,7 @@ public final class ProfileCheck
                 final int cpu = profile.cpu(worker);
                 if (topology.smtSiblings(cpu).contains(profile.cpu(other)))
                 {
-                    final String key = String.format(WORKER_CPU_PROP_FORMAT, worker);
+                    final String key = workerKey(WORKER_CPU, worker);
                     final Optional<Core> core = topology.coreOf(cpu);
                     findings.add(Finding.warning(key, key + "=" + cpu + ": spinning worker " + worker +
                         " shares a physical core (" + core.map(Core::describe).orElse("?") +
@@ -186,7 +188,7 @@ public final class ProfileCheck
             .count();
         if (spinning > cores)
         {
-            findings.add(Finding.warning(WORKERS_PROP_NAME, WORKERS_PROP_NAME + "=" + profile.workers() + ": " +
+            findings.add(Finding.warning(WORKERS, WORKERS + "=" + profile.workers() + ": " +
                 spinning + " workers spin but this process has only " + cores +
                 " physical cores; spinners will share cores or time-slice"));
         }
@@ -198,7 +200,7 @@ public final class ProfileCheck
             .forEach(nodes::add);
         if (nodes.size() > 1)
         {
-            findings.add(Finding.warning(WORKERS_PROP_NAME, WORKERS_PROP_NAME + "=" + profile.workers() +
+            findings.add(Finding.warning(WORKERS, WORKERS + "=" + profile.workers() +
                 ": pinned workers span NUMA nodes " + nodes + "; messages between them cross the interconnect" +
                 " and memory is remote for some of them"));
         }

@@ -1,37 +1,37 @@
 package io.hotpath.affinity;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hotpath.ConfigException;
+import io.hotpath.EngineConfig;
+import io.hotpath.Idle;
+
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * A placement is what an engine's settings say about where its workers run: a profile file is a file of engine
+ * settings, and the keys and defaults are EngineConfig's.
+ */
 class AffinityProfileTest
 {
     static final Path CONFIG = Path.of("..", "affinity-config");
 
-    @Test
-    void emptyPropertiesGiveTheDefaults()
-    {
-        final AffinityProfile p = parse("");
-        assertEquals(AffinityProfile.WORKERS_DEFAULT, p.workers());
-        assertEquals(AffinityProfile.NO_CPU, p.cpu(0));
-        assertEquals(AffinityProfile.IDLE_DEFAULT, p.idle(0));
-        assertEquals(AffinityProfile.MANDATORY_DEFAULT, p.mandatory());
-        assertTrue(p.otherCpus().isEmpty());
-        assertTrue(p.jvmCpus().isEmpty());
-        assertEquals(AffinityProfile.defaults().toProperties(), p.toProperties());
-    }
+    @TempDir
+    Path dir;
 
     @Test
-    void parsesEveryKey()
+    void everyPlacementKeyIsReadFromTheEngineSettings()
     {
         final AffinityProfile p = parse("""
             workers=3
@@ -48,11 +48,11 @@ class AffinityProfileTest
         assertEquals("test", p.name());
         assertEquals(3, p.workers());
         assertEquals(2, p.cpu(0));
-        assertEquals(-1, p.cpu(1));
-        assertEquals(-1, p.cpu(2));
-        assertEquals("busy-spin", p.idle(0));
-        assertEquals("yield", p.idle(1), "the idle key is the default of every worker");
-        assertEquals("park", p.idle(2));
+        assertEquals(AffinityProfile.NO_CPU, p.cpu(1));
+        assertEquals(AffinityProfile.NO_CPU, p.cpu(2));
+        assertEquals(Idle.BUSY_SPIN, p.idle(0));
+        assertEquals(Idle.YIELD, p.idle(1), "the idle key is the default of every worker");
+        assertEquals(Idle.PARK, p.idle(2));
         assertTrue(p.spins(0));
         assertTrue(p.spins(1));
         assertFalse(p.spins(2));
@@ -64,68 +64,67 @@ class AffinityProfileTest
     }
 
     @Test
-    void effectivePropertiesParseBackToAnEqualProfile()
+    void aProfileWithoutWorkersHasTheEngineDefaultWorkerCount() throws IOException
     {
-        final AffinityProfile p = parse("workers=2\nworker.1.cpu=5\nidle=busy-spin\nother.cpus=0\n");
-        assertEquals(p, AffinityProfile.parse(p.toProperties(), "test"));
+        final Path file = Files.writeString(dir.resolve("no-workers.properties"), "description=no worker count\n");
+        final AffinityProfile p = AffinityProfile.load(file);
+        assertEquals(Runtime.getRuntime().availableProcessors(), p.workers(),
+            "one default for the worker count, EngineConfig's");
+        assertEquals(EngineConfig.IDLE_DEFAULT, p.idle(0));
+        assertEquals(EngineConfig.MANDATORY_DEFAULT, p.mandatory());
+        assertEquals(EngineConfig.OTHER_CPUS_DEFAULT, p.otherCpus());
+        assertEquals(EngineConfig.JVM_CPUS_DEFAULT, p.jvmCpus());
+        assertEquals(AffinityProfile.NO_CPU, p.cpu(p.workers() - 1));
     }
 
     @Test
-    void builderMatchesParsing()
+    void aPlacementIsAValue()
     {
-        final AffinityProfile built = AffinityProfile.builder().name("test").workers(2).cpu(1, 5).idle("busy-spin")
-            .otherCpus(CpuSet.of(0)).build();
-        assertEquals(parse("workers=2\nworker.1.cpu=5\nidle=busy-spin\nother.cpus=0\n"), built);
+        final AffinityProfile a = parse("workers=2\nworker.1.cpu=5\nidle=busy-spin\nother.cpus=0\n");
+        final AffinityProfile b = new AffinityProfile("test", "", new int[]{AffinityProfile.NO_CPU, 5},
+            List.of(Idle.BUSY_SPIN, Idle.BUSY_SPIN), false, CpuSet.of(0), CpuSet.EMPTY);
+        assertEquals(a, b);
+        assertEquals(a.hashCode(), b.hashCode());
+        assertEquals("test: workers=2 [0:none/busy-spin 1:cpu5/busy-spin] other.cpus=0 jvm.cpus=none mandatory=false",
+            a.toString());
+        final int[] cpus = {1};
+        final AffinityProfile copied = new AffinityProfile("x", "", cpus, List.of(Idle.PARK), false, CpuSet.EMPTY,
+            CpuSet.EMPTY);
+        cpus[0] = 7;
+        assertEquals(1, copied.cpu(0), "the placement keeps its own copy");
     }
 
     @Test
-    void unknownKeyIsNamedWithTheKnownOnes()
+    void aPlacementNeedsOneCpuAndOneIdleStrategyPerWorker()
     {
-        final AffinityConfigException ex = fails("workers=1\nworker.cpus=1\n");
-        assertEquals(1, ex.problems().size());
-        assertTrue(ex.problems().get(0).startsWith("worker.cpus=1: unknown key; known keys are workers,"), ex.getMessage());
-        assertTrue(fails("wrokers=2").getMessage().contains("wrokers=2: unknown key"));
-        assertTrue(fails("worker.x.cpu=2").getMessage().contains("worker.x.cpu=2: unknown key"));
+        assertThat(assertThrows(IllegalArgumentException.class, () -> new AffinityProfile("x", "", new int[]{1, 2},
+            List.of(Idle.PARK), false, CpuSet.EMPTY, CpuSet.EMPTY)).getMessage())
+            .contains("2 CPUs, 1 idle strategies");
+        assertThat(assertThrows(IllegalArgumentException.class, () -> new AffinityProfile("x", "", new int[]{-3},
+            List.of(Idle.PARK), false, CpuSet.EMPTY, CpuSet.EMPTY)).getMessage())
+            .contains("CPU -3 is outside 0..65535");
+        assertThat(assertThrows(NullPointerException.class, () -> new AffinityProfile("x", "", new int[]{1},
+            List.of(Idle.PARK), false, null, CpuSet.EMPTY)).getMessage())
+            .contains("otherCpus is null");
     }
 
     @Test
-    void malformedValuesAreNamedWithWhatIsAllowed()
+    void everyProblemOfAProfileFileIsReportedAtOnceNamingTheKey()
     {
-        assertTrue(fails("workers=two").getMessage().contains("workers=two: the number of workers must be a whole number 1..1024"));
-        assertTrue(fails("workers=0").getMessage().contains("workers=0:"));
-        assertTrue(fails("workers=-1").getMessage().contains("workers=-1:"));
-        assertTrue(fails("worker.0.cpu=x").getMessage().contains("worker.0.cpu=x: a CPU is a number 0..65535 or none"));
-        assertTrue(fails("worker.0.cpu=-2").getMessage().contains("worker.0.cpu=-2:"));
-        assertTrue(fails("worker.0.idle=spin").getMessage()
-            .contains("worker.0.idle=spin: unknown idle strategy; allowed are busy-spin, yield, backoff, park"));
-        assertTrue(fails("idle=Busy-Spin").getMessage().contains("idle=Busy-Spin: unknown idle strategy"));
-        assertTrue(fails("mandatory=yes").getMessage().contains("mandatory=yes: must be true or false"));
-        assertTrue(fails("other.cpus=0-a").getMessage().contains("other.cpus=0-a: \"0-a\" is not a cpu list"));
-        assertTrue(fails("jvm.cpus=3-1").getMessage().contains("jvm.cpus=3-1: \"3-1\" is not a cpu list: range 3-1 runs backwards"));
-    }
-
-    @Test
-    void workerIndexBeyondTheWorkerCountIsAnError()
-    {
-        final AffinityConfigException ex = fails("workers=2\nworker.2.cpu=1\nworker.5.idle=park\n");
-        assertEquals(2, ex.problems().size(), ex.getMessage());
-        assertTrue(ex.problems().contains(
-            "worker.2.cpu=1: worker 2 does not exist; workers=2 allows worker.0 to worker.1"), ex.getMessage());
-        assertTrue(ex.getMessage().startsWith("affinity profile test has 2 problems:"));
-    }
-
-    @Test
-    void everyProblemIsReportedAtOnce()
-    {
-        final AffinityConfigException ex = fails("workers=2\nbogus=1\nmandatory=maybe\nworker.1.idle=fast\n");
-        assertEquals(3, ex.problems().size(), ex.getMessage());
-    }
-
-    @Test
-    void aMissingPerWorkerCpuIsFineWhenOthersHaveOne()
-    {
-        final AffinityProfile p = parse("workers=3\nworker.0.cpu=0\nworker.2.cpu=1\n");
-        assertEquals(-1, p.cpu(1));
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> parse("workers=2\nbogus=1\nmandatory=maybe\nworker.1.idle=fast\nworker.0.cpu=x\nother.cpus=0-a\n"));
+        assertThat(ex.problems()).containsExactly(
+            "bogus=1: unknown key; the keys are workers, idle, worker.N.idle, idle.maxParkNs, worker.N.embedded, " +
+                "worker.namePrefix, worker.N.cpu, mandatory, other.cpus, jvm.cpus, description, inbound.capacity, " +
+                "inbound.drainLimit, mailbox.capacity, actor.batchBudget, handoff.maxDepth, send.fullQueuePolicy, " +
+                "send.timeoutNs, close.timeoutNs, await.monitorCheck, await.spinNs, await.onLoopStack " +
+                "(N a worker index), listed with their defaults in io.hotpath.EngineConfig",
+            "mandatory=maybe: must be true or false",
+            "other.cpus=0-a: \"0-a\" is not a cpu list: \"a\" is not a CPU number; expected e.g. 0-3,8,10-11",
+            "worker.0.cpu=x: must be a CPU number from 0 to 65535, or none",
+            "worker.1.idle=fast: must be one of busy-spin, yield, backoff, park");
+        assertThat(ex.source()).endsWith("test.properties");
+        assertThat(ex.getMessage()).startsWith("5 bad engine settings in ");
     }
 
     @Test
@@ -134,8 +133,8 @@ class AffinityProfileTest
         final AffinityProfile def = AffinityProfile.load(CONFIG.resolve("default.properties"));
         assertEquals("default", def.name());
         assertEquals(1, def.workers());
-        assertEquals(-1, def.cpu(0));
-        assertEquals("backoff", def.idle(0));
+        assertEquals(AffinityProfile.NO_CPU, def.cpu(0));
+        assertEquals(Idle.BACKOFF, def.idle(0));
         assertFalse(def.mandatory());
 
         final AffinityProfile two = AffinityProfile.load(CONFIG.resolve("two-core.properties"));
@@ -145,47 +144,41 @@ class AffinityProfileTest
         final AffinityProfile sixteen = AffinityProfile.load(CONFIG.resolve("isolated-16.properties"));
         assertEquals(4, sixteen.workers());
         assertTrue(sixteen.mandatory());
-        assertEquals("busy-spin", sixteen.idle(3));
+        assertEquals(Idle.BUSY_SPIN, sixteen.idle(3));
     }
 
     @Test
-    void loadsFromTheClassPath()
-    {
-        final AffinityProfile p = AffinityProfile.loadResource("/affinity/test-two-core.properties");
-        assertEquals("test-two-core", p.name());
-        assertEquals(2, p.workers());
-    }
-
-    @Test
-    void missingFilesAndResourcesAreIoErrors()
+    void aMissingFileIsAnIoErrorNamingIt()
     {
         final UncheckedIOException ex = assertThrows(UncheckedIOException.class,
             () -> AffinityProfile.load(CONFIG.resolve("nope.properties")));
-        assertTrue(ex.getMessage().contains("nope.properties"));
-        assertThrows(UncheckedIOException.class, () -> AffinityProfile.loadResource("affinity/nope.properties"));
+        assertThat(ex.getMessage()).contains("nope.properties");
     }
 
+    /**
+     * @param text a profile file's content; without {@code workers} it has one worker here, so that the tests do
+     *             not depend on this machine's processor count.
+     * @return the placement it gives, named "test".
+     */
     static AffinityProfile parse(final String text)
     {
-        return AffinityProfile.parse(properties(text), "test");
-    }
-
-    static Properties properties(final String text)
-    {
-        final Properties properties = new Properties();
         try
         {
-            properties.load(new StringReader(text));
+            final Path dir = Files.createTempDirectory("profile");
+            final Path file = Files.writeString(dir.resolve("test.properties"), text);
+            try
+            {
+                return EngineConfig.builder().workers(1).affinity(file).build().affinity();
+            }
+            finally
+            {
+                Files.delete(file);
+                Files.delete(dir);
+            }
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException(ex);
         }
-        return properties;
-    }
-
-    private static AffinityConfigException fails(final String text)
-    {
-        return assertThrows(AffinityConfigException.class, () -> parse(text));
     }
 }

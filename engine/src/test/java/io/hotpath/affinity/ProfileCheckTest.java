@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hotpath.EngineConfig;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -155,6 +157,20 @@ class ProfileCheckTest
             parse("workers=3\nworker.0.cpu=2\nworker.1.cpu=3\nworker.1.idle=busy-spin\nother.cpus=0-3\n"), server);
         assertEquals(List.of(new Finding(Finding.Severity.WARNING, "other.cpus", "other.cpus=0-3: overlaps the CPUs 3 " +
             "of spinning workers, so the engine's other threads will interrupt them")), findings);
+    }
+
+    @Test
+    void spinningIsJudgedByTheIdleStrategiesTheEngineWillRun()
+    {
+        final EngineConfig config = EngineConfig.builder()
+            .affinity(CONFIG.resolve("two-core.properties"))
+            .idle("busy-spin")
+            .build();
+        final List<Finding> findings = check(config.affinity(), vm);
+        assertTrue(has(findings, Finding.Severity.WARNING, "worker.0.cpu=0: worker 0 spins (busy-spin) on CPU 0"),
+            findings.toString());
+        assertTrue(has(findings, Finding.Severity.WARNING, "worker.1.cpu=1: worker 1 spins (busy-spin) on CPU 1, " +
+            "which is not isolated"), findings.toString());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.hotpath.bench.affinity;
 
-import io.hotpath.affinity.AffinityConfigException;
+import io.hotpath.ConfigException;
+import io.hotpath.EngineConfig;
 import io.hotpath.affinity.AffinityPlan;
 import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.CpuTopology;
@@ -17,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * {@code hotpath-bench.jar affinity [--profile FILE] [--verify] [--root DIR]}: prints the machine's CPU
- * topology, checks a profile against it and prints the plan, and with {@code --verify} pins one thread
- * per worker and shows where each really runs.
+ * topology, checks a profile (a file of engine settings) against it and prints the plan, and with
+ * {@code --verify} starts an engine with the profile and shows where each worker really runs.
  * <p>
  * Exit codes: 0 all good (warnings allowed), 1 the profile has errors or a worker is not where the
  * profile says, 2 bad usage or an unreadable file.
@@ -36,8 +37,8 @@ public final class AffinityTool
           prints this machine's CPU topology: CPUs, physical cores and SMT siblings, packages,
           NUMA nodes, L3 sharing, isolated and nohz_full CPUs, the CPUs this process may use
           --profile FILE  check an affinity profile (affinity-config/*.properties) and print its plan
-          --verify        with --profile: pin one thread per worker as the profile says and report
-                          where each runs (tid, mask read back, CPU last run on)
+          --verify        with --profile: start an engine with the profile's settings and report
+                          where each worker runs (tid, mask read back, CPU last run on)
           --root DIR      read sys/ and proc/ under DIR instead of / (a recorded topology)
           --help          this text
         exit codes: 0 ok (warnings allowed), 1 profile errors or a worker not where it should be,
@@ -67,14 +68,15 @@ public final class AffinityTool
      * @param args    command line after {@code affinity}.
      * @param out     where the report goes.
      * @param err     where usage errors go.
-     * @param starter starts the profile's workers and returns one pin report per worker.
+     * @param starter starts the workers of an engine with the settings of the profile file it is given and returns
+     *                one pin report per worker.
      * @return the exit code.
      */
     public static int run(
         final String[] args,
         final PrintStream out,
         final PrintStream err,
-        final Function<AffinityProfile, List<PinReport>> starter)
+        final Function<Path, List<PinReport>> starter)
     {
         Path profileFile = null;
         Path root = null;
@@ -140,14 +142,14 @@ public final class AffinityTool
         final AffinityProfile profile;
         try
         {
-            profile = AffinityProfile.load(profileFile);
+            profile = EngineConfig.builder().affinity(profileFile).build().affinity();
         }
         catch (final UncheckedIOException ex)
         {
             err.println("affinity: " + ex.getMessage());
             return EXIT_USAGE;
         }
-        catch (final AffinityConfigException ex)
+        catch (final ConfigException ex)
         {
             out.println();
             out.println("Profile " + profileFile + ": " + ex.problems().size() + " error(s)");
@@ -162,7 +164,7 @@ public final class AffinityTool
         final Path profileFile,
         final CpuTopology topology,
         final boolean verify,
-        final Function<AffinityProfile, List<PinReport>> starter,
+        final Function<Path, List<PinReport>> starter,
         final PrintStream out)
     {
         out.println();
@@ -193,7 +195,7 @@ public final class AffinityTool
 
         out.println();
         out.println("Verify: an engine started with the profile, each worker pinned on its own thread and read back");
-        final List<PinReport> reports = starter.apply(profile);
+        final List<PinReport> reports = starter.apply(profileFile);
         for (final String line : PinReport.table(reports).split("\n"))
         {
             out.println("  " + line);

@@ -2,11 +2,10 @@ package io.hotpath.bench.affinity;
 
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
-import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.PinReport;
 
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 
 /**
  * Verifies a profile the way a service would meet it: starts a real engine placed by the profile, takes each
@@ -25,15 +24,12 @@ public final class VerifyThreads
     }
 
     /**
-     * @param profile the profile to apply.
-     * @return one report per worker, in worker order.
+     * @param profileFile the profile to apply: a file of engine settings.
+     * @return one report per threaded worker, in worker order.
      */
-    public static List<PinReport> pinAll(final AffinityProfile profile)
+    public static List<PinReport> pinAll(final Path profileFile)
     {
-        final Properties props = profile.toProperties();
-        props.setProperty(AffinityProfile.MANDATORY_PROP_NAME, "false");
-        final AffinityProfile optional = AffinityProfile.parse(props, profile.name());
-        try (Engine engine = Engine.start(EngineConfig.builder().affinity(optional).build()))
+        try (Engine engine = Engine.start(EngineConfig.builder().affinity(profileFile).mandatory(false).build()))
         {
             return engine.affinityReport();
         }

@@ -3,7 +3,6 @@ package io.hotpath.bench.affinity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.CpuSet;
 import io.hotpath.affinity.PinReport;
 import io.hotpath.affinity.PinResult;
@@ -102,9 +101,17 @@ class AffinityToolTest
         final Path profile = profile("malformed", "workers=2\nworker.0.idle=spin\nworkerz=3\n");
         assertEquals(1, run("--root", root.toString(), "--profile", profile.toString()));
         assertTrue(out().contains("2 error(s)"), out());
-        assertTrue(out().contains("ERROR worker.0.idle=spin: unknown idle strategy; allowed are busy-spin, yield, " +
-            "backoff, park"), out());
+        assertTrue(out().contains("ERROR worker.0.idle=spin: must be one of busy-spin, yield, backoff, park"), out());
         assertTrue(out().contains("ERROR workerz=3: unknown key"), out());
+    }
+
+    @Test
+    void aCpuForAWorkerThatDoesNotExistExitsOneNamingTheWorkerRange() throws IOException
+    {
+        final Path profile = profile("beyond", "workers=2\nworker.2.cpu=1\n");
+        assertEquals(1, run("--root", root.toString(), "--profile", profile.toString()));
+        assertTrue(out().contains("ERROR worker.2.cpu=1: must be set for a worker of the engine: N from 0 to 1 " +
+            "(workers=2)"), out());
     }
 
     @Test
@@ -140,7 +147,7 @@ class AffinityToolTest
     void verifyFailsWhenAWorkerIsNotWhereTheProfileSays() throws IOException
     {
         final Path profile = profile("moved", "workers=1\nworker.0.cpu=1\n");
-        final Function<AffinityProfile, List<PinReport>> misplaced = p -> List.of(new PinReport(0, "hp-worker-0",
+        final Function<Path, List<PinReport>> misplaced = p -> List.of(new PinReport(0, "hp-worker-0",
             new PinResult(CpuSet.of(1), CpuSet.of(0, 1), 77, 0, true, "")));
         assertEquals(1, AffinityTool.run(
             new String[]{"--root", root.toString(), "--profile", profile.toString(), "--verify"},

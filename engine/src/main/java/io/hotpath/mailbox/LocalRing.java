@@ -16,6 +16,8 @@ public final class LocalRing<E>
     private final int capacity;
     private Object[] buffer;
     private int mask;
+    /** {@link #offer} takes elements while fewer than this are held: the buffer's length, at most the capacity. */
+    private int limit;
     private long head;
     private long tail;
 
@@ -31,6 +33,7 @@ public final class LocalRing<E>
         this.capacity = capacity;
         this.buffer = new Object[Math.min(INITIAL_SIZE, capacity)];
         this.mask = buffer.length - 1;
+        this.limit = buffer.length;
     }
 
     /**
@@ -39,7 +42,7 @@ public final class LocalRing<E>
      */
     public boolean offer(final E element)
     {
-        if (tail - head == buffer.length && !growSlowPath())
+        if (tail - head >= limit && !growSlowPath())
         {
             return false;
         }
@@ -117,11 +120,14 @@ public final class LocalRing<E>
 
     private boolean growSlowPath()
     {
-        if (buffer.length >= capacity)
+        if (tail - head >= capacity)
         {
             return false;
         }
-        resize(buffer.length * 2);
+        if (tail - head == buffer.length)
+        {
+            resize(buffer.length * 2);
+        }
         return true;
     }
 
@@ -135,6 +141,7 @@ public final class LocalRing<E>
         }
         buffer = grown;
         mask = grown.length - 1;
+        limit = Math.min(grown.length, capacity);
         tail = size;
         head = 0;
     }

@@ -5,7 +5,9 @@ import static io.hotpath.EngineConfig.AWAIT_ON_LOOP_STACK;
 import static io.hotpath.EngineConfig.AWAIT_SPIN_NS;
 import static io.hotpath.EngineConfig.BATCH_BUDGET;
 import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
+import static io.hotpath.EngineConfig.CLOSE_ON_SHUTDOWN;
 import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
+import static io.hotpath.EngineConfig.WORKER_DAEMON;
 import static io.hotpath.EngineConfig.DESCRIPTION;
 import static io.hotpath.EngineConfig.FULL_QUEUE_POLICY;
 import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
@@ -56,7 +58,7 @@ final class ConfigKeys
         WORKERS, IDLE, WORKER_IDLE, IDLE_MAX_PARK_NS, WORKER_EMBEDDED, NAME_PREFIX,
         WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION,
         INBOUND_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, OUTBOUND_CAPACITY, HANDOFF_MAX_DEPTH,
-        FULL_QUEUE_POLICY, SEND_TIMEOUT_NS, CLOSE_TIMEOUT_NS, AWAIT_MONITOR_CHECK, AWAIT_SPIN_NS, AWAIT_ON_LOOP_STACK);
+        FULL_QUEUE_POLICY, SEND_TIMEOUT_NS, CLOSE_TIMEOUT_NS, CLOSE_ON_SHUTDOWN, WORKER_DAEMON, AWAIT_MONITOR_CHECK, AWAIT_SPIN_NS, AWAIT_ON_LOOP_STACK);
     private static final Set<String> PLACEMENT_KEYS = Set.of(WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION);
     private static final Pattern PER_WORKER = Pattern.compile("worker\\.(\\d{1,9})\\.([A-Za-z]+)");
     private static final String PER_WORKER_PREFIX = "worker.N.";
@@ -135,6 +137,8 @@ final class ConfigKeys
         m.put(FULL_QUEUE_POLICY, c.fullQueuePolicy().configName());
         m.put(SEND_TIMEOUT_NS, c.sendTimeoutNs());
         m.put(CLOSE_TIMEOUT_NS, c.closeTimeoutNs());
+        m.put(CLOSE_ON_SHUTDOWN, c.closeOnShutdown());
+        m.put(WORKER_DAEMON, c.workerDaemon());
         m.put(AWAIT_MONITOR_CHECK, c.awaitMonitorCheck().configName());
         m.put(AWAIT_SPIN_NS, c.awaitSpinNs());
         m.put(AWAIT_ON_LOOP_STACK, c.awaitOnLoopStack());
@@ -202,6 +206,8 @@ final class ConfigKeys
             case FULL_QUEUE_POLICY -> b.fullQueuePolicy(policy(value));
             case SEND_TIMEOUT_NS -> b.sendTimeoutNs(longNumber(value));
             case CLOSE_TIMEOUT_NS -> b.closeTimeoutNs(longNumber(value));
+            case CLOSE_ON_SHUTDOWN -> b.closeOnShutdown(bool(value));
+            case WORKER_DAEMON -> b.workerDaemon(bool(value));
             case AWAIT_MONITOR_CHECK -> b.awaitMonitorCheck(MonitorCheck.parse(value));
             case AWAIT_SPIN_NS -> b.awaitSpinNs(longNumber(value));
             case AWAIT_ON_LOOP_STACK -> b.awaitOnLoopStack(bool(value));

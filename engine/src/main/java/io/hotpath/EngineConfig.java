@@ -148,6 +148,22 @@ public final class EngineConfig
     public static final String CLOSE_TIMEOUT_NS = "close.timeoutNs";
     /** Default of {@link #CLOSE_TIMEOUT_NS}. */
     public static final long CLOSE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(5);
+    /**
+     * Close the engine when the JVM shuts down (System.exit, SIGTERM), delivering what is queued within
+     * {@link #CLOSE_TIMEOUT_NS} and logging what could not be delivered ({@code io.hotpath.close}). Opt in: a service
+     * usually closes its engine itself, in order with its other resources.
+     */
+    public static final String CLOSE_ON_SHUTDOWN = "close.onShutdown";
+    /** Default of {@link #CLOSE_ON_SHUTDOWN}. */
+    public static final boolean CLOSE_ON_SHUTDOWN_DEFAULT = false;
+    /**
+     * Worker threads are daemon threads: the JVM may exit while they run, dropping what is queued. By default they are
+     * not, as an executor's threads are not: returning from {@code main} without {@code close()} keeps the JVM up and
+     * delivering, rather than losing work silently.
+     */
+    public static final String WORKER_DAEMON = "worker.daemon";
+    /** Default of {@link #WORKER_DAEMON}. */
+    public static final boolean WORKER_DAEMON_DEFAULT = false;
 
     /**
      * How an await about to suspend checks that its method holds no monitor: off, sampled or always (see
@@ -194,6 +210,8 @@ public final class EngineConfig
     private final FullQueuePolicy fullQueuePolicy;
     private final long sendTimeoutNs;
     private final long closeTimeoutNs;
+    private final boolean closeOnShutdown;
+    private final boolean workerDaemon;
     private final MonitorCheck awaitMonitorCheck;
     private final long awaitSpinNs;
     private final boolean awaitOnLoopStack;
@@ -219,6 +237,8 @@ public final class EngineConfig
         this.fullQueuePolicy = b.fullQueuePolicy;
         this.sendTimeoutNs = b.sendTimeoutNs;
         this.closeTimeoutNs = b.closeTimeoutNs;
+        this.closeOnShutdown = b.closeOnShutdown;
+        this.workerDaemon = b.workerDaemon;
         this.awaitMonitorCheck = b.awaitMonitorCheck;
         this.awaitSpinNs = b.awaitSpinNs;
         this.awaitOnLoopStack = b.awaitOnLoopStack;
@@ -369,6 +389,18 @@ public final class EngineConfig
         return closeTimeoutNs;
     }
 
+    /** @return {@link #CLOSE_ON_SHUTDOWN}. */
+    public boolean closeOnShutdown()
+    {
+        return closeOnShutdown;
+    }
+
+    /** @return {@link #WORKER_DAEMON}. */
+    public boolean workerDaemon()
+    {
+        return workerDaemon;
+    }
+
     /** @return {@link #AWAIT_MONITOR_CHECK}. */
     public MonitorCheck awaitMonitorCheck()
     {
@@ -435,10 +467,12 @@ public final class EngineConfig
         FullQueuePolicy fullQueuePolicy = FULL_QUEUE_POLICY_DEFAULT;
         long sendTimeoutNs = SEND_TIMEOUT_NS_DEFAULT;
         long closeTimeoutNs = CLOSE_TIMEOUT_NS_DEFAULT;
+        boolean closeOnShutdown = CLOSE_ON_SHUTDOWN_DEFAULT;
+        boolean workerDaemon = WORKER_DAEMON_DEFAULT;
         MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
         long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
         boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
-        FaultListener faultListener = Builder::printFault;
+        FaultListener faultListener = io.hotpath.runtime.Logs::fault;
         EngineClock clock = EngineClock.SYSTEM;
 
         private Builder()
@@ -594,6 +628,20 @@ public final class EngineConfig
             return this;
         }
 
+        /** @param value see {@link #CLOSE_ON_SHUTDOWN}. @return this. */
+        public Builder closeOnShutdown(final boolean value)
+        {
+            closeOnShutdown = value;
+            return this;
+        }
+
+        /** @param value see {@link #WORKER_DAEMON}. @return this. */
+        public Builder workerDaemon(final boolean value)
+        {
+            workerDaemon = value;
+            return this;
+        }
+
         /** @param value see {@link #CLOSE_TIMEOUT_NS}. @return this. */
         public Builder closeTimeoutNs(final long value)
         {
@@ -702,13 +750,6 @@ public final class EngineConfig
         {
             placedBy("code");
             return this;
-        }
-
-        private static void printFault(
-            final ActorRef<?> actor, final Object message, final Throwable error, final FaultPolicy policy)
-        {
-            System.err.println("hotpath: actor '" + actor.name() + "' threw " + error + " (fault policy: " +
-                policy + ")");
         }
     }
 }

@@ -70,7 +70,9 @@ class StackOverflowTest
     void anOverflowInsideTheEnginesOwnFramesLeavesTheActorsConsistent() throws Exception
     {
         final AtomicLong handled = new AtomicLong();
-        try (Engine engine = Engine.start(TestEngines.config(1).handoffMaxDepth(1024).build()))
+        // the divers flood the peers' mailboxes; the test's own sends wait for them to catch up, however long
+        try (Engine engine = Engine.start(TestEngines.config(1).handoffMaxDepth(1024).sendTimeoutNs(Long.MAX_VALUE)
+            .build()))
         {
             final List<ActorRef<Integer>> peers = new ArrayList<>();
             for (int i = 0; i < 64; i++)

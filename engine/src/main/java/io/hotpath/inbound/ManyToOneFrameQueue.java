@@ -57,17 +57,19 @@ abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
 }
 
 /**
- * A bounded many-to-one queue of pre-allocated frames (target, message): the inbound queue of one worker.
- * Thread safe for any number of producers calling {@link #offer} and {@link #close}; {@link #drain} and
- * {@link #isEmpty} belong to ONE consumer thread at a time.
+ * A bounded many-to-one queue of frames (target, message): the inbound queue of one worker. Thread safe for any
+ * number of producers calling {@link #offer} and {@link #close}; {@link #drain} and {@link #isEmpty} belong to ONE
+ * consumer thread at a time.
  * <p>
- * A producer claims index {@code p} by CAS on the producer word, after checking {@code p} against a cached limit
- * (the consumer's index plus the capacity, re-read only when reached, as JCTools' MpscArrayQueue does). It fills the
- * pre-allocated {@link Frame} of that slot with plain stores and publishes it by a release store of {@code p + 1}
- * into the frame's sequence. The consumer acquires that sequence, reads the frame and advances its index with a
- * release store. The consumer never writes a frame, so on an idle queue a message moves one cache line one way,
- * as with two threads passing a volatile field. Nothing is allocated per frame; a delivered frame keeps its
- * references until its slot is reused, one capacity later, as the Disruptor's ring entries do.
+ * The frames are pairs of slots in one pre-allocated array, target then message, so eight frames share a cache line
+ * (with compressed references): a stream of messages moves one line from producer to consumer per eight of them,
+ * not one or two lines per message. A producer claims index {@code p} by CAS on the producer word, after checking
+ * {@code p} against a cached limit (the consumer's index plus the capacity, re-read only when reached, as JCTools'
+ * MpscArrayQueue does). It writes the target with a plain store and publishes the frame by a release store of the
+ * message, which is the frame's flag: the consumer acquires the message slot, and a non-null message means the
+ * frame is complete. The consumer then clears the message slot (before its index moves, so a producer of the next
+ * lap never finds it cleared after writing it) and advances its index with a release store. Nothing is allocated
+ * per frame.
  * <p>
  * {@link #close()} sets a flag in the producer word, so every offer that succeeded is ordered before it and every
  * later offer fails: what was accepted can be drained and counted, nothing slips in afterwards.
@@ -85,7 +87,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     private static final VarHandle PRODUCER_WORD;
     private static final VarHandle PRODUCER_LIMIT;
     private static final VarHandle CONSUMER_INDEX;
-    private static final VarHandle SEQUENCE;
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
     static
     {
@@ -97,7 +99,6 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
                 ManyToOneFrameQueueProducerFields.class, "producerLimit", long.class);
             CONSUMER_INDEX = lookup.findVarHandle(
                 ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
-            SEQUENCE = lookup.findVarHandle(Frame.class, "sequence", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -107,8 +108,8 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 
     private final int capacity;
     private final int mask;
-    /** Pre-allocated slots, never replaced: the array is read-only after construction and stays in every cache. */
-    private final Frame[] frames;
+    /** Frame i is slots 2i (target) and 2i + 1 (message, null while the frame is free or not yet published). */
+    private final Object[] slots;
 
     /**
      * @param capacity a power of two, at least 2.
@@ -121,11 +122,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         }
         this.capacity = capacity;
         this.mask = capacity - 1;
-        this.frames = new Frame[capacity];
-        for (int i = 0; i < capacity; i++)
-        {
-            frames[i] = new Frame();
-        }
+        this.slots = new Object[capacity * 2];
         PRODUCER_LIMIT.setRelease(this, (long)capacity);
     }
 
@@ -164,10 +161,9 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         }
         while (!PRODUCER_WORD.compareAndSet(this, word, word + 2));
 
-        final Frame frame = frames[(int)index & mask];
-        frame.target = target;
-        frame.message = message;
-        SEQUENCE.setRelease(frame, index + 1);
+        final int slot = ((int)index & mask) << 1;
+        slots[slot] = target;
+        SLOT.setRelease(slots, slot + 1, message);
         return OK;
     }
 
@@ -188,14 +184,15 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public int drain(final FrameHandler handler, final int limit)
     {
-        final Frame[] frames = this.frames;
+        final Object[] slots = this.slots;
         final int mask = this.mask;
         long index = consumerIndex;
         int taken = 0;
         while (taken < limit)
         {
-            final Frame frame = frames[(int)index & mask];
-            if ((long)SEQUENCE.getAcquire(frame) != index + 1)
+            final int slot = ((int)index & mask) << 1;
+            final Object message = SLOT.getAcquire(slots, slot + 1);
+            if (message == null)
             {
                 break;
             }
@@ -203,7 +200,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             boolean more = false;
             try
             {
-                more = handler.onFrame(frame.target, frame.message);
+                more = handler.onFrame(slots[slot], message);
             }
             finally
             {
@@ -212,6 +209,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
                 if (inHand)
                 {
                     inHand = false;
+                    free(slot);
                     index++;
                     // after the handler: while a frame is being handled it still counts in size(), and what the
                     // handler published before returning is seen by whoever sees the index move
@@ -250,18 +248,34 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     public int takeIfNext(final Object target, final Object message)
     {
         final long index = inHand ? consumerIndex + 1 : consumerIndex;
-        final Frame frame = frames[(int)index & mask];
-        if ((long)SEQUENCE.getAcquire(frame) != index + 1)
+        final int slot = ((int)index & mask) << 1;
+        final Object next = SLOT.getAcquire(slots, slot + 1);
+        if (next == null)
         {
             return NOTHING_YET;
         }
-        if (frame.target != target || frame.message != message)
+        if (slots[slot] != target || next != message)
         {
             return OTHER_NEXT;
         }
-        inHand = false;
+        if (inHand)
+        {
+            inHand = false;
+            free(((int)consumerIndex & mask) << 1);
+        }
+        free(slot);
         CONSUMER_INDEX.setRelease(this, index + 1);
         return TAKEN;
+    }
+
+    /**
+     * The consumer is done with a frame: its slots are cleared (plain stores, ordered before the release store of
+     * the consumer's index that lets a producer reuse them), so a message slot is non-null only while published.
+     */
+    private void free(final int slot)
+    {
+        slots[slot] = null;
+        slots[slot + 1] = null;
     }
 
     /**
@@ -313,15 +327,4 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     {
         return (producerWord & CLOSED_BIT) != 0;
     }
-}
-
-/**
- * One pre-allocated slot. {@code target} and {@code message} are plain fields, ordered by the release store and
- * acquire load of {@code sequence}, which holds the index published in it plus one (0: never published).
- */
-final class Frame
-{
-    long sequence;
-    Object target;
-    Object message;
 }

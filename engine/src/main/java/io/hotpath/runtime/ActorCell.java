@@ -318,25 +318,38 @@ final class ActorCell<M>
      * Hand one message to the actor, inside a turn the worker began. Never throws but an Error raised while a fault
      * is being handled.
      */
-    @SuppressWarnings("unchecked")
     void invoke(final Object message)
+    {
+        if (handle(message))
+        {
+            HANDLED.setOpaque(this, handled + 1);
+        }
+    }
+
+    /**
+     * {@link #invoke} without counting it: for a run of messages handed over in one turn, counted once at its end
+     * ({@link #countRun}).
+     *
+     * @return false when the actor could not be created, and the message is a dead letter.
+     */
+    @SuppressWarnings("unchecked")
+    boolean handle(final Object message)
     {
         Actor<M> a = actor;
         if (a == null && (a = startSlowPath()) == null)
         {
             worker.deadLetter(this, message, stoppedReason());
-            return;
+            return false;
         }
-        HANDLED.setOpaque(this, handled + 1);
         if (message instanceof EngineMessage engineMessage)
         {
             engineMessage.onTurn(this);
-            return;
+            return true;
         }
         if (sequential)
         {
             Fiber.start(this, message, null);
-            return;
+            return true;
         }
         try
         {
@@ -351,6 +364,7 @@ final class ActorCell<M>
             }
             Supervisor.onFault(this, message, ex);
         }
+        return true;
     }
 
     /**
@@ -423,6 +437,13 @@ final class ActorCell<M>
     void countHandoff()
     {
         HANDOFFS.setOpaque(this, handoffs + 1);
+    }
+
+    /** A run of {@code n} more messages was handed over in one turn ({@link #handle}). */
+    void countRun(final int n)
+    {
+        HANDLED.setOpaque(this, handled + n);
+        HANDOFFS.setOpaque(this, handoffs + n);
     }
 
     void countReschedule()

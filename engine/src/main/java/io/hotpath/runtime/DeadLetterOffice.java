@@ -63,7 +63,7 @@ final class DeadLetterOffice implements DeadLetters
             }
             catch (final RuntimeException ex)
             {
-                System.err.println("hotpath: dead letter listener threw " + ex);
+                Logs.DEAD_LETTERS.log(System.Logger.Level.ERROR, () -> "a dead-letter listener threw " + ex, ex);
             }
         }
     }

@@ -40,6 +40,8 @@ public final class EngineRuntime
     private final ConcurrentHashMap<Integer, ActorCell<?>> live = new ConcurrentHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger();
     private final RetiredCounters retired;
+    /** Closes the engine when the JVM shuts down ({@code close.onShutdown}); null without it. */
+    private final Thread shutdownHook;
 
     /**
      * @param engine the facade, for actors' contexts.
@@ -53,6 +55,7 @@ public final class EngineRuntime
         this.retired = new RetiredCounters(config.workers());
         this.close = new Close(this, config.workers());
         this.workers = new WorkerGroup(this, config);
+        this.shutdownHook = config.closeOnShutdown() ? new Thread(this::closeAtShutdown, "hp-shutdown") : null;
     }
 
     /**
@@ -69,6 +72,36 @@ public final class EngineRuntime
             close();
             throw failure;
         }
+        if (shutdownHook != null)
+        {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        }
+    }
+
+    /** The JVM is shutting down: close, delivering what is queued within the close timeout, and say what was not. */
+    private void closeAtShutdown()
+    {
+        final long before = deadLetters.count();
+        close.close();
+        final long lost = deadLetters.count() - before;
+        Logs.CLOSE.log(lost == 0 ? System.Logger.Level.INFO : System.Logger.Level.WARNING, () ->
+            "the JVM is shutting down: engine closed; " + (lost == 0 ? "everything queued was delivered" :
+            lost + " message(s) could not be delivered, counted as dead letters " + deadLetterCounts()));
+    }
+
+    private String deadLetterCounts()
+    {
+        final StringBuilder sb = new StringBuilder("(");
+        for (final io.hotpath.DeadLetterReason reason : io.hotpath.DeadLetterReason.values())
+        {
+            final long n = deadLetters.count(reason);
+            if (n > 0)
+            {
+                sb.append(sb.length() > 1 ? ", " : "").append(reason.name().toLowerCase(java.util.Locale.ROOT))
+                    .append('=').append(n);
+            }
+        }
+        return sb.append(')').toString();
     }
 
     /**
@@ -283,7 +316,8 @@ public final class EngineRuntime
         }
         catch (final RuntimeException ex)
         {
-            System.err.println("hotpath: fault listener threw " + ex);
+            Logs.FAULTS.log(System.Logger.Level.ERROR, () -> "the fault listener threw " + ex + " (on a fault of " +
+                "actor '" + cell.name + "': " + error + ")", ex);
         }
     }
 
@@ -309,6 +343,17 @@ public final class EngineRuntime
      */
     public void close()
     {
+        if (shutdownHook != null && Thread.currentThread() != shutdownHook)
+        {
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            }
+            catch (final IllegalStateException shuttingDown)
+            {
+                // the hook is running or about to: it closes too, and close is idempotent
+            }
+        }
         close.close();
     }
 

@@ -47,8 +47,8 @@ final class Placement
         final PinReport report = PinReport.pinCurrentWorker(worker, cpu, profile.mandatory());
         if (cpu >= 0 && !report.ok())
         {
-            System.err.println("hotpath: worker " + name + " runs unpinned (asked for CPU " + cpu + " by profile " +
-                profile.name() + "): " + report.result().error());
+            Logs.AFFINITY.log(System.Logger.Level.WARNING, () -> "worker " + name + " runs unpinned (asked for CPU " +
+                cpu + " by profile " + profile.name() + "): " + report.result().error());
         }
         return report;
     }

@@ -158,6 +158,10 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     private ActorCell<?>[] turns = new ActorCell<?>[16];
     /** The actor whose turn is innermost on the owner's stack, or null. */
     ActorCell<?> current;
+    /** The actor whose turn stays open across consecutive frames for it in the drain going on; or null. */
+    private ActorCell<?> run;
+    /** Messages handed over in that run so far. */
+    private int runLength;
     /** The last error that escaped an inner turn, for the turns it left open. */
     private Throwable escaped;
     /** Most nested direct handoffs: {@code handoff.maxDepth}, halved for good after a stack overflow. */
@@ -301,7 +305,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     boolean deliverLocal(final ActorCell<?> target, final Object message, final int mode)
     {
         if (target.isIdle() && handoffDepth < handoffLimit && target.mailbox.isEmpty() &&
-            (turnDepth != 0 || mayHandOffOutsideTurns(target)))
+            (turnDepth != 0 || mayHandOffOutsideTurns(target, mode)))
         {
             target.countHandoff();
             final int depth = turnDepth;
@@ -343,15 +347,17 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     }
 
     /**
-     * Outside any turn (from the inbound queue, a timer), an actor is handed at most {@code actor.batchBudget}
-     * messages per duty cycle; the rest wait in its mailbox for its turn in the ready queue, so a slow actor flooded
-     * with frames delays the frames behind them by one batch at most, not by its whole backlog. A sequential actor
-     * that can run on the loop's stack is not handed one at all: it runs from the ready queue in the same cycle,
-     * where its method may suspend without taking a half-drained queue with it.
+     * Outside any turn, what has arrived (a frame from the inbound queue, a timer) is handed to an actor at most
+     * {@code actor.batchBudget} times per duty cycle; the rest wait in its mailbox for its turn in the ready queue,
+     * so a slow actor flooded with frames delays the frames behind them by one batch at most, not by its whole
+     * backlog. (A send of the embedded worker's own service thread is a call it makes, and is not budgeted.) A
+     * sequential actor that can run on the loop's stack is not handed one at all: it runs from the ready queue in the
+     * same cycle, where its method may suspend without taking a half-drained queue with it.
      */
-    private boolean mayHandOffOutsideTurns(final ActorCell<?> target)
+    private boolean mayHandOffOutsideTurns(final ActorCell<?> target, final int mode)
     {
-        return (!target.sequential || carrier == null) && target.countCycleHandoff(cycle) <= batchBudget;
+        return (!target.sequential || carrier == null) &&
+            (mode != ARRIVED || target.countCycleHandoff(cycle) <= batchBudget);
     }
 
     /** Put an actor's turn on the stack: it becomes {@link #current}. */
@@ -433,6 +439,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         handoffDepth = 0;
         directCell = null;
         escaped = null;
+        run = null;
         while (turnDepth > 0)
         {
             final ActorCell<?> cell = turns[turnDepth - 1];
@@ -495,6 +502,9 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     /**
      * A frame from the inbound queue. It is never refused: a target whose mailbox is full takes it beyond its
      * capacity and is marked congested, so the drain goes on for every other actor of this worker.
+     * <p>
+     * Consecutive frames for one idle actor are handed over in one turn (a run), up to the actor's budget of direct
+     * handoffs for this cycle: the turn is begun and ended, and the counters written, once per run, not per message.
      */
     @Override
     public boolean onFrame(final Object target, final Object message)
@@ -504,15 +514,61 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         {
             close.onFrameTakenWhileClosing(this);
         }
-        if (message instanceof EngineMessage engineMessage && engineMessage.isControl())
+        final boolean plain = !(message instanceof EngineMessage);
+        if (run != null)
         {
-            engineMessage.onArrival(this, cell);
+            if (cell == run && plain && cell.isRunningOnly() && cell.countCycleHandoff(cycle) <= batchBudget)
+            {
+                runLength++;
+                handleInRun(cell, message);
+                return true;
+            }
+            endRun();
+        }
+        if (plain && turnDepth == 0 && handoffLimit > 0 && cell.isIdle() && cell.mailbox.isEmpty() &&
+            mayHandOffOutsideTurns(cell, ARRIVED))
+        {
+            beginTurn(cell);
+            handoffDepth = 1;
+            run = cell;
+            runLength = 1;
+            handleInRun(cell, message);
+        }
+        else if (!plain && ((EngineMessage)message).isControl())
+        {
+            ((EngineMessage)message).onArrival(this, cell);
         }
         else
         {
             deliverLocal(cell, message, ARRIVED);
         }
         return true;
+    }
+
+    private void handleInRun(final ActorCell<?> cell, final Object message)
+    {
+        try
+        {
+            if (!cell.handle(message))
+            {
+                runLength--;
+            }
+        }
+        catch (final Throwable error)
+        {
+            run = null;
+            recover(error);
+        }
+    }
+
+    /** Close the run of frames handed over in one turn: count them, and end the turn. */
+    private void endRun()
+    {
+        final ActorCell<?> cell = run;
+        run = null;
+        cell.countRun(runLength);
+        handoffDepth = 0;
+        endTurn(cell);
     }
 
     private int runActor(final ActorCell<?> cell, final int budget)
@@ -590,6 +646,10 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
             work += outbound.flush();
             final int limit = closing ? 1 : drainLimit;
             final int drained = inbound.drain(this, limit);
+            if (run != null)
+            {
+                endRun();
+            }
             counters.noteInboundDrain(inbound, drained, limit);
             work += drained;
             work += timers.poll();

@@ -85,9 +85,9 @@ final class WorkerCounters
         INTERRUPTS_CLEARED.setOpaque(this, interruptsCleared + 1);
         if (interruptsCleared == 1)
         {
-            System.err.println("hotpath: a handler of actor '" + cell.name + "' left worker " + worker.name +
-                "'s interrupt flag set; the worker cleared it (workers own their threads' interrupt status; " +
-                "counted in the stats as interruptsCleared)");
+            Logs.WORKERS.log(System.Logger.Level.WARNING, () -> "a handler of actor '" + cell.name + "' left worker " +
+                worker.name + "'s interrupt flag set; the worker cleared it (workers own their threads' interrupt " +
+                "status; counted in the stats as interruptsCleared)");
         }
     }
 
@@ -97,8 +97,9 @@ final class WorkerCounters
         if (!stackOverflowReported)
         {
             stackOverflowReported = true;
-            System.err.println("hotpath: a stack overflow cut turns short on worker " + worker.name + "; direct " +
-                "handoffs nest at most " + handoffLimit + " deep from now on (handoff.maxDepth)");
+            Logs.WORKERS.log(System.Logger.Level.WARNING, () -> "a stack overflow cut turns short on worker " +
+                worker.name + "; direct handoffs nest at most " + handoffLimit + " deep from now on " +
+                "(handoff.maxDepth)");
         }
     }
 

@@ -12,6 +12,6 @@ final class WorkerThread extends Thread
     {
         super(worker::run, worker.name);
         this.worker = worker;
-        setDaemon(true);
+        setDaemon(worker.runtime.config.workerDaemon());
     }
 }

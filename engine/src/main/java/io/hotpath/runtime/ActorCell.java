@@ -320,9 +320,11 @@ final class ActorCell<M>
      */
     void invoke(final Object message)
     {
-        if (handle(message))
+        final Actor<M> a = startedOrDeadLetter(message);
+        if (a != null)
         {
             HANDLED.setOpaque(this, handled + 1);
+            dispatch(a, message);
         }
     }
 
@@ -332,24 +334,44 @@ final class ActorCell<M>
      *
      * @return false when the actor could not be created, and the message is a dead letter.
      */
-    @SuppressWarnings("unchecked")
     boolean handle(final Object message)
     {
-        Actor<M> a = actor;
-        if (a == null && (a = startSlowPath()) == null)
+        final Actor<M> a = startedOrDeadLetter(message);
+        if (a == null)
         {
-            worker.deadLetter(this, message, stoppedReason());
             return false;
         }
+        dispatch(a, message);
+        return true;
+    }
+
+    private Actor<M> startedOrDeadLetter(final Object message)
+    {
+        final Actor<M> a = actor;
+        if (a != null)
+        {
+            return a;
+        }
+        final Actor<M> started = startSlowPath();
+        if (started == null)
+        {
+            worker.deadLetter(this, message, stoppedReason());
+        }
+        return started;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void dispatch(final Actor<M> a, final Object message)
+    {
         if (message instanceof EngineMessage engineMessage)
         {
             engineMessage.onTurn(this);
-            return true;
+            return;
         }
         if (sequential)
         {
             Fiber.start(this, message, null);
-            return true;
+            return;
         }
         try
         {
@@ -364,7 +386,6 @@ final class ActorCell<M>
             }
             Supervisor.onFault(this, message, ex);
         }
-        return true;
     }
 
     /**

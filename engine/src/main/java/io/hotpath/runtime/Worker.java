@@ -160,6 +160,8 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     ActorCell<?> current;
     /** The actor whose turn stays open across consecutive frames for it in the drain going on; or null. */
     private ActorCell<?> run;
+    /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
+    private int drainWork;
     /** Messages handed over in that run so far. */
     private int runLength;
     /** The last error that escaped an inner turn, for the turns it left open. */
@@ -505,6 +507,14 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
      * <p>
      * Consecutive frames for one idle actor are handed over in one turn (a run), up to the actor's budget of direct
      * handoffs for this cycle: the turn is begun and ended, and the counters written, once per run, not per message.
+     * <p>
+     * The drain's limit ({@code inbound.drainLimit}) counts the frames that run code (handed over, the engine's own);
+     * a frame that only joins its actor's mailbox costs next to nothing, so the drain takes those on, up to the
+     * queue's capacity. A flood for one slow actor is thus moved out of the way at once (into its mailbox, which marks
+     * it congested and holds its senders back) and a neighbour's frame behind the flood is not kept waiting for many
+     * cycles of the slow actor's batches.
+     *
+     * @return false once this drain has run {@code inbound.drainLimit} frames' worth of code.
      */
     @Override
     public boolean onFrame(final Object target, final Object message)
@@ -521,7 +531,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
             {
                 runLength++;
                 handleInRun(cell, message);
-                return true;
+                return ++drainWork < drainLimit;
             }
             endRun();
         }
@@ -541,8 +551,13 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         else
         {
             deliverLocal(cell, message, ARRIVED);
+            if (plain)
+            {
+                // queued behind its actor's backlog (or a dead letter): no code of the actor ran
+                return true;
+            }
         }
-        return true;
+        return ++drainWork < drainLimit;
     }
 
     private void handleInRun(final ActorCell<?> cell, final Object message)
@@ -644,13 +659,14 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         try
         {
             work += outbound.flush();
-            final int limit = closing ? 1 : drainLimit;
+            final int limit = closing ? 1 : inbound.capacity();
+            drainWork = 0;
             final int drained = inbound.drain(this, limit);
             if (run != null)
             {
                 endRun();
             }
-            counters.noteInboundDrain(inbound, drained, limit);
+            counters.noteInboundDrain(inbound, drained, drained == limit || drainWork >= drainLimit);
             work += drained;
             work += timers.poll();
             work += steps.run();

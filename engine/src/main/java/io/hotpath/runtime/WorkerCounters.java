@@ -58,11 +58,11 @@ final class WorkerCounters
      * A drain that emptied the queue saw its depth; only a drain cut short by the limit reads the producers' index,
      * so the producers' cache line is not pulled over on every message.
      */
-    void noteInboundDrain(final ManyToOneFrameQueue inbound, final int drained, final int limit)
+    void noteInboundDrain(final ManyToOneFrameQueue inbound, final int drained, final boolean cutShort)
     {
-        if (drained > inboundHighWater || drained == limit)
+        if (drained > inboundHighWater || cutShort)
         {
-            final int depth = Math.min(inbound.capacity(), drained < limit ? drained : drained + inbound.size());
+            final int depth = Math.min(inbound.capacity(), cutShort ? drained + inbound.size() : drained);
             if (depth > inboundHighWater)
             {
                 INBOUND_HIGH_WATER.setOpaque(this, depth);

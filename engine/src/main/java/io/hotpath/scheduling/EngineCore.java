@@ -38,6 +38,7 @@ public final class EngineCore
     final EngineConfig config;
     final DeadLetterOffice deadLetters = new DeadLetterOffice();
     final NanoClock clock;
+    private final ForeignReplies foreignHooks = new ForeignReplies(this);
     private final boolean hasEmbedded;
     private final Worker[] workers;
     private final Thread[] threads;
@@ -222,6 +223,14 @@ public final class EngineCore
     }
 
     /**
+     * @return the hooks for modules that extend the engine.
+     */
+    public io.hotpath.spi.EngineHooks foreignHooks()
+    {
+        return foreignHooks;
+    }
+
+    /**
      * @return the configuration.
      */
     public EngineConfig config()
@@ -256,6 +265,12 @@ public final class EngineCore
      */
     public io.hotpath.Reply<ActorRef<?>> watch(final ActorRef<?> ref)
     {
+        if (ref instanceof io.hotpath.spi.ForeignRef<?> foreign)
+        {
+            final io.hotpath.Reply<ActorRef<?>> reply = foreignHooks.newReply(ref, 0);
+            foreign.watch(reply);
+            return reply;
+        }
         final ActorCell<?> cell = own(ref, "watch");
         final io.hotpath.Reply<ActorRef<?>> reply = new io.hotpath.Reply<>();
         final ReplyCore<ActorRef<?>> exchange = reply;

@@ -1,0 +1,41 @@
+package io.hotpath.remote;
+
+import io.hotpath.Engine;
+import io.hotpath.EngineConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+
+/**
+ * Engines and nodes for tests: two workers each, backoff idle (a loaded 2-CPU machine), free UDP ports on 127.0.0.1.
+ */
+final class Nodes
+{
+    private Nodes()
+    {
+    }
+
+    static Engine engine()
+    {
+        return Engine.start(EngineConfig.builder().workers(2).idle("backoff").build());
+    }
+
+    static String freeUdpAddress()
+    {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
+        {
+            return "udp://127.0.0.1:" + socket.getLocalPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    static RemoteConfig.Builder udp()
+    {
+        return RemoteConfig.builder().address(freeUdpAddress());
+    }
+}

@@ -70,6 +70,7 @@ public final class MediaHost implements AutoCloseable
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
             .warnIfDirectoryExists(false)
+            .asyncExecutorEnabled(false)
             .termBufferSparseFile(true)
             .publicationTermBufferLength(config.termLength())
             .ipcTermBufferLength(config.termLength())

@@ -57,7 +57,7 @@ public final class RemoteConfig
     /** Default of {@link #BACKLOG}. */
     public static final int BACKLOG_DEFAULT = 1024;
     /** Default of {@link #POLL_LIMIT}. */
-    public static final int POLL_LIMIT_DEFAULT = 64;
+    public static final int POLL_LIMIT_DEFAULT = 256;
     /** Default of {@link #CLOSE_LINGER_NS}: 100 ms. */
     public static final long CLOSE_LINGER_NS_DEFAULT = 100_000_000L;
 

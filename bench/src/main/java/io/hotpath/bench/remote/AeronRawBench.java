@@ -30,6 +30,7 @@ public final class AeronRawBench implements BenchImpl
     private static final int STREAM_TO_A = 1002;
     private static final long CONNECT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+    private static final int SPARSE_MASK = 15;
 
     @Override
     public String name()
@@ -43,17 +44,25 @@ public final class AeronRawBench implements BenchImpl
         return scenario.kind() == ScenarioKind.REMOTE_ROUND_TRIP || scenario.kind() == ScenarioKind.REMOTE_BLAST;
     }
 
-    /** One side: a driver it runs (or none), its client, what it sends on and polls. Its loop's thread only. */
+    /**
+     * One side: a driver it runs (or none), its client, what it sends on and polls. Its loop's thread only. As a
+     * node does, it runs an IPC driver and the client conductor every {@value #SPARSE_MASK}+1 rounds only, and a UDP
+     * driver (on the data path) every round.
+     */
     private static final class Side
     {
         AgentInvoker driver;
+        boolean udp;
         Aeron aeron;
         ExclusivePublication pub;
         Subscription sub;
+        int rounds;
 
         int duty()
         {
-            return (driver == null ? 0 : driver.invoke()) + aeron.conductorAgentInvoker().invoke();
+            final boolean sparse = (++rounds & SPARSE_MASK) == 0;
+            return (driver != null && (udp || sparse) ? driver.invoke() : 0) +
+                (sparse ? aeron.conductorAgentInvoker().invoke() : 0);
         }
     }
 
@@ -81,6 +90,8 @@ public final class AeronRawBench implements BenchImpl
             {
                 final MediaDriver driverB = teardown.add(driver());
                 b.driver = driverB.sharedAgentInvoker();
+                a.udp = true;
+                b.udp = true;
                 b.aeron = teardown.add(client(driverB, b.driver));
                 toB = udp(RemoteSetup.freeUdpPort());
                 toA = udp(RemoteSetup.freeUdpPort());

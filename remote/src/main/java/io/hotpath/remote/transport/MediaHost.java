@@ -26,6 +26,7 @@ import java.util.concurrent.locks.Lock;
 public final class MediaHost implements AutoCloseable
 {
     private static final String DIR_PREFIX = "hotpath-remote-";
+    private static final int SPARSE_MASK = 15;
 
     private final MediaDriver driver;
     private final AgentInvoker driverInvoker;
@@ -34,9 +35,13 @@ public final class MediaHost implements AutoCloseable
     private final Lock clientLock;
     private final String directory;
     private final boolean ownsDirectory;
+    private final boolean driverOnDataPath;
+    private int cycles;
 
-    private MediaHost(final MediaDriver driver, final Aeron aeron, final String directory, final boolean ownsDirectory)
+    private MediaHost(final MediaDriver driver, final Aeron aeron, final String directory, final boolean ownsDirectory,
+        final boolean udp)
     {
+        this.driverOnDataPath = udp && driver != null && driver.sharedAgentInvoker() != null;
         this.driver = driver;
         this.driverInvoker = driver == null ? null : driver.sharedAgentInvoker();
         this.aeron = aeron;
@@ -59,7 +64,7 @@ public final class MediaHost implements AutoCloseable
         if (config.driver() == RemoteConfig.Driver.EXTERNAL)
         {
             final Aeron aeron = Aeron.connect(clientContext(config.aeronDir(), null, errors));
-            return new MediaHost(null, aeron, config.aeronDir(), false);
+            return new MediaHost(null, aeron, config.aeronDir(), false, config.address().isUdp());
         }
         final boolean fresh = config.aeronDir() == null;
         final String dir = fresh ? freshDirectory() : config.aeronDir();
@@ -84,7 +89,7 @@ public final class MediaHost implements AutoCloseable
         try
         {
             final Aeron aeron = Aeron.connect(clientContext(dir, driver.sharedAgentInvoker(), errors));
-            return new MediaHost(driver, aeron, dir, fresh);
+            return new MediaHost(driver, aeron, dir, fresh, config.address().isUdp());
         }
         catch (final RuntimeException ex)
         {
@@ -146,19 +151,27 @@ public final class MediaHost implements AutoCloseable
     }
 
     /**
-     * Run the client conductor and an invoker driver once. Control worker only.
+     * Run the client conductor and an invoker driver. Control worker only. An invoker driver runs every call when
+     * it carries UDP (its sender and receiver are on the data path); the client conductor (keepalives, timeouts),
+     * and an IPC node's driver (flow-control limits, commands), every {@value #SPARSE_MASK}+1 calls, so that the
+     * duty cycle stays short where they have nothing urgent to do.
      *
      * @return the work done.
      */
     public int doWork()
     {
+        final boolean everyCycle = driverOnDataPath;
+        if ((++cycles & SPARSE_MASK) != 0 && !everyCycle)
+        {
+            return 0;
+        }
         if (!clientLock.tryLock())
         {
             return 0;
         }
         try
         {
-            int work = conductorInvoker.invoke();
+            int work = (cycles & SPARSE_MASK) == 0 ? conductorInvoker.invoke() : 0;
             if (driverInvoker != null)
             {
                 work += driverInvoker.invoke();

@@ -40,6 +40,8 @@ final class FrameReceiver implements ControlledFragmentHandler
     private final AskDecoder ask = new AskDecoder();
     private final AnswerDecoder answer = new AnswerDecoder();
     private final AnswerFailureDecoder failure = new AnswerFailureDecoder();
+    private int cachedTypeId = Integer.MIN_VALUE;
+    private int cachedCodecIndex;
     private long cachedIncarnation;
     private Session cachedSession;
 
@@ -261,7 +263,12 @@ final class FrameReceiver implements ControlledFragmentHandler
     private Object decode(final ActorRef<?> target, final int typeId, final DirectBuffer buffer, final int offset,
         final int length)
     {
-        final int index = node.config.codecs().indexOfTypeId(typeId);
+        if (typeId != cachedTypeId)
+        {
+            cachedCodecIndex = node.config.codecs().indexOfTypeId(typeId);
+            cachedTypeId = typeId;
+        }
+        final int index = cachedCodecIndex;
         if (index < 0)
         {
             node.deadLetter(target, "a frame of type id " + typeId + ", which has no codec on this node",

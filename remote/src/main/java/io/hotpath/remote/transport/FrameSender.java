@@ -45,6 +45,7 @@ final class FrameSender
     private final long ownIncarnation;
     private final Codecs codecs;
     private final Codec<?>[] instances;
+    private final int[] typeIds;
     private final BufferClaim claim = new BufferClaim();
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer scratch;
@@ -63,6 +64,11 @@ final class FrameSender
         this.ownIncarnation = ownIncarnation;
         this.codecs = codecs;
         this.instances = codecs.newInstances();
+        this.typeIds = new int[instances.length];
+        for (int i = 0; i < typeIds.length; i++)
+        {
+            typeIds[i] = codecs.typeId(i);
+        }
         this.scratch = new UnsafeBuffer(new byte[maxMessageLength]);
     }
 
@@ -122,7 +128,7 @@ final class FrameSender
             return NO_CODEC;
         }
         final Codec<Object> codec = index < 0 ? null : (Codec<Object>)instances[index];
-        final int typeId = index < 0 ? Codecs.NULL_TYPE_ID : codecs.typeId(index);
+        final int typeId = index < 0 ? Codecs.NULL_TYPE_ID : typeIds[index];
         final int headerLength = kind == TELL ? TELL_LENGTH : kind == ASK ? ASK_LENGTH : ANSWER_LENGTH;
         final int payload;
         try

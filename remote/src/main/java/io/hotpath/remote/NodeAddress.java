@@ -22,6 +22,8 @@ public final class NodeAddress
     private static final Pattern IPC = Pattern.compile("ipc://([A-Za-z0-9_.-]{1,64})");
     private static final int UDP_STREAM_BASE = 0x4850_0000;
     private static final int IPC_STREAM_SPACE = 1 << 12;
+    /** How many ranges of streams IPC names hash into: two names share one with a chance of 1 in 500,000. */
+    private static final int IPC_SLOTS = 500_000;
 
     private final boolean udp;
     private final String host;
@@ -68,7 +70,7 @@ public final class NodeAddress
             final String name = ipcMatch.group(1);
             final CRC32 crc = new CRC32();
             crc.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            final int base = 0x1000_0000 + (int)(crc.getValue() & 0x7FFF) * IPC_STREAM_SPACE;
+            final int base = IPC_STREAM_SPACE * (1 + (int)(crc.getValue() % IPC_SLOTS));
             return new NodeAddress(false, null, 0, "ipc://" + name, base);
         }
         throw bad(address, "expected udp://host:port (e.g. udp://10.0.0.5:40100) or ipc://name (letters, digits, " +

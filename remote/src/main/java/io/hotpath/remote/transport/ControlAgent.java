@@ -47,12 +47,15 @@ public final class ControlAgent implements RepeatingStep, Actor<Object>
         FINISH_CLOSE
     }
 
+    private static final int MAX_PARSED = 1024;
+
     private final NodeRuntime node;
     private final Subscription subscription;
     private final FragmentHandler handler = new FragmentAssembler(this::onFragment);
     private final ControlFrames frames;
     private final HashMap<NodeAddress, Peer> peers = new HashMap<>();
     private final ArrayList<Peer> peerList = new ArrayList<>();
+    private final HashMap<String, NodeAddress> parsedAddresses = new HashMap<>();
     private final MessageHeaderDecoder header = new MessageHeaderDecoder();
     private final HelloDecoder hello = new HelloDecoder();
     private final LookupDecoder lookup = new LookupDecoder();
@@ -436,7 +439,7 @@ public final class ControlAgent implements RepeatingStep, Actor<Object>
         final long to = frame.toIncarnation();
         final int workers = frame.workers();
         final int version = frame.protocolVersion();
-        final NodeAddress address = NodeAddress.parse(frame.fromAddress());
+        final NodeAddress address = addressOf(frame.fromAddress());
         if (version != ControlFrames.PROTOCOL_VERSION || workers < 1 || workers > address.maxWorkers() ||
             from == node.incarnation)
         {
@@ -470,6 +473,22 @@ public final class ControlAgent implements RepeatingStep, Actor<Object>
             peer.helloDue = true;
         }
         progressDue |= peer.needsProgress();
+    }
+
+    /** The address a hello names, parsed once per text (hellos come every heartbeat). */
+    private NodeAddress addressOf(final String text)
+    {
+        NodeAddress address = parsedAddresses.get(text);
+        if (address == null)
+        {
+            if (parsedAddresses.size() >= MAX_PARSED)
+            {
+                parsedAddresses.clear();
+            }
+            address = NodeAddress.parse(text);
+            parsedAddresses.put(text, address);
+        }
+        return address;
     }
 
     private Session newSession(final Peer peer, final long incarnation, final int workers)

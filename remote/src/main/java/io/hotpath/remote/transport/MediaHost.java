@@ -70,7 +70,8 @@ public final class MediaHost implements AutoCloseable
         final String dir = fresh ? freshDirectory() : config.aeronDir();
         final MediaDriver.Context ctx = new MediaDriver.Context()
             .aeronDirectoryName(dir)
-            .threadingMode(config.driver() == RemoteConfig.Driver.INVOKER ? ThreadingMode.INVOKER : ThreadingMode.SHARED)
+            .threadingMode(config.driver() == RemoteConfig.Driver.INVOKER ? ThreadingMode.INVOKER :
+                ThreadingMode.SHARED)
             .sharedIdleStrategy(new BackoffIdleStrategy())
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)

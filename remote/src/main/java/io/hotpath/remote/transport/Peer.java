@@ -33,6 +33,7 @@ final class Peer
     /** @return true while the control worker has something to do for this peer every duty cycle. */
     boolean needsProgress()
     {
-        return control == null || helloDue || !outbox.isEmpty() || session != null && session.state == Session.HANDSHAKE;
+        return control == null || helloDue || !outbox.isEmpty() ||
+            session != null && session.state == Session.HANDSHAKE;
     }
 }

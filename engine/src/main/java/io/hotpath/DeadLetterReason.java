@@ -18,5 +18,25 @@ public enum DeadLetterReason
     /** A reply completed after its ask had timed out (or had been completed already). */
     LATE_REPLY,
     /** Sent through an output port that was not bound to any actor. */
-    PORT_UNBOUND
+    PORT_UNBOUND,
+    /**
+     * For a remote actor whose node is unreachable: it never answered, it was lost (no heartbeat within the failure
+     * timeout, or it said goodbye), or it is an earlier incarnation of a node that has restarted since.
+     */
+    NODE_UNREACHABLE,
+    /** For a remote actor, of a class no codec was registered for. */
+    NO_CODEC,
+    /** For a remote actor: its codec threw while encoding it, or wrote another length than it announced. */
+    ENCODE_FAILED,
+    /** A frame from the network that did not decode: its codec threw, its type has no codec here, or it is malformed. */
+    DECODE_FAILED,
+    /** For a remote actor, longer once encoded than the largest message the transport carries. */
+    MESSAGE_TOO_LARGE,
+    /** A frame from the network for an actor that is not (or no longer) published on this node. */
+    NOT_PUBLISHED,
+    /**
+     * A frame from the network addressed to an earlier incarnation of this node, or sent by a node incarnation that
+     * is not connected (lost, or not yet known): dropped, so nothing of an old incarnation reaches a new one.
+     */
+    STALE_INCARNATION
 }

@@ -14,12 +14,14 @@ public final class ChildJvm
     public static final String CHILD_PROPERTY = "hotpath.bench.child";
     /**
      * The child's JVM flags: a fixed, pre-touched heap so GC sizing does not move between runs; native access for the
-     * affinity calls; Unsafe memory access allowed because Pekko and Scala use it (JDK 25 warns otherwise).
+     * affinity calls; Unsafe memory access allowed because Pekko and Scala use it (JDK 25 warns otherwise);
+     * jdk.internal.misc opened for Aeron and Agrona (remote scenarios).
      */
     public static final List<String> FLAGS = List.of(
         "-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:+AlwaysPreTouch",
         "--enable-native-access=ALL-UNNAMED",
         "--sun-misc-unsafe-memory-access=allow",
+        "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
         "-Djava.awt.headless=true",
         "-Dslf4j.internal.verbosity=ERROR",
         "-D" + CHILD_PROPERTY + "=true");

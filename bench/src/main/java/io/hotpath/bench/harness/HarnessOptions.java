@@ -44,7 +44,8 @@ public record HarnessOptions(
 {
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
-        "hotpath", "floor", "jctools", "disruptor", "pekko-classic", "pekko-typed", "pekko-affinity");
+        "hotpath", "floor", "jctools", "disruptor", "pekko-classic", "pekko-typed", "pekko-affinity", "hotpath-remote",
+        "aeron-raw", "pekko-artery");
     /** Default measured time per row: with the default rows the whole run takes about a minute. */
     public static final long DURATION_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(800);
     /** Default warm-up per row. */
@@ -296,8 +297,12 @@ public record HarnessOptions(
                                   wakeup              first message to an idle worker every 2 ms, one row per idle
                                                       strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
                                                       wakeup-park (each also selectable alone)
+                                  remote              two nodes in this JVM over Aeron, one worker each:
+                                                      remote-pingpong-ipc, remote-pingpong-udp (round trips),
+                                                      remote-blast-udp (throughput)
               --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor, pekko-classic,
-                                pekko-typed, pekko-affinity. Each runs the scenarios it can express.
+                                pekko-typed, pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote
+                                rows), pekko-artery. Each runs the scenarios it can express.
               --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
               --warmup TIME     warm-up per row before the histogram is reset, default 400ms
               --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * Formats results as the text table the run prints: the figures, then the ratios of {@code hotpath} to the floor
- * and each peer. Stateless.
+ * and each peer ({@code hotpath-remote} in the remote rows). Stateless.
  */
 public final class ResultTable
 {
@@ -68,7 +68,9 @@ public final class ResultTable
         rows.add(RATIO_HEADER);
         for (final Scenario s : scenarios)
         {
-            final Result hp = find(results, s.name(), "hotpath");
+            final String reference = s.kind() == ScenarioKind.REMOTE_ROUND_TRIP || s.kind() == ScenarioKind.REMOTE_BLAST ?
+                "hotpath-remote" : "hotpath";
+            final Result hp = find(results, s.name(), reference);
             if (hp == null || hp.error() != null)
             {
                 continue;
@@ -76,7 +78,7 @@ public final class ResultTable
             for (final String impl : impls)
             {
                 final Result other = find(results, s.name(), impl);
-                if (impl.equals("hotpath") || other == null || other.error() != null)
+                if (impl.equals(reference) || other == null || other.error() != null)
                 {
                     continue;
                 }

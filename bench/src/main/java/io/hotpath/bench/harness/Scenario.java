@@ -18,7 +18,7 @@ public record Scenario(
      */
     public boolean hasLatency()
     {
-        return kind != ScenarioKind.BLAST && kind != ScenarioKind.FAN_IN;
+        return kind != ScenarioKind.BLAST && kind != ScenarioKind.FAN_IN && kind != ScenarioKind.REMOTE_BLAST;
     }
 
     /**

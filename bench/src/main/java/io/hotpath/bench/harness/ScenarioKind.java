@@ -16,5 +16,9 @@ public enum ScenarioKind
     /** An open-loop sender at a fixed rate; latency from each message's intended send time. */
     FIXED_RATE,
     /** One message to an idle worker every few milliseconds; latency from send to handler. */
-    WAKEUP
+    WAKEUP,
+    /** A round trip between two nodes over Aeron (package io.hotpath.bench.remote). */
+    REMOTE_ROUND_TRIP,
+    /** One sender to one receiver of another node over Aeron; throughput only. */
+    REMOTE_BLAST
 }

@@ -21,7 +21,8 @@ public final class Scenarios
     public static final List<String> SELECTORS = List.of(
         "pingpong", "pingpong-cross", "pingpong-same", "pingpong-backlog", "burst-1000", "blast", "fan-in",
         "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
-        "wakeup-yield", "wakeup-backoff", "wakeup-park", "all");
+        "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc", "remote-pingpong-udp",
+        "remote-blast-udp", "all");
 
     private Scenarios()
     {
@@ -89,6 +90,7 @@ public final class Scenarios
         {
             all.add(new Scenario("wakeup-" + idle, ScenarioKind.WAKEUP, 1, false, 0, idle));
         }
+        all.addAll(io.hotpath.bench.remote.RemoteScenarios.catalogue());
         return all;
     }
 
@@ -118,6 +120,7 @@ public final class Scenarios
             case "pipeline" -> s.kind() == ScenarioKind.PIPELINE;
             case "fixed-rate" -> s.kind() == ScenarioKind.FIXED_RATE;
             case "wakeup" -> s.kind() == ScenarioKind.WAKEUP;
+            case "remote" -> s.name().startsWith("remote-");
             default -> s.name().equals(selector);
         };
     }

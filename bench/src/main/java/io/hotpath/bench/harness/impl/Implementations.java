@@ -34,6 +34,9 @@ public final class Implementations
                 case "pekko-classic" -> new PekkoClassicBench(false);
                 case "pekko-affinity" -> new PekkoClassicBench(true);
                 case "pekko-typed" -> new PekkoTypedBench();
+                case "hotpath-remote" -> new io.hotpath.bench.remote.HotpathRemoteBench();
+                case "aeron-raw" -> new io.hotpath.bench.remote.AeronRawBench();
+                case "pekko-artery" -> new io.hotpath.bench.remote.ArteryBench();
                 default -> throw new IllegalArgumentException("unknown implementation " + name);
             });
         }
@@ -53,6 +56,7 @@ public final class Implementations
         m.put("pekko-classic", PekkoConfig.describeDefault(workers));
         m.put("pekko-typed", PekkoConfig.describeDefault(workers));
         m.put("pekko-affinity", PekkoConfig.describeAffinity(workers));
+        m.putAll(io.hotpath.bench.remote.RemoteSetup.settings());
         return m;
     }
 }

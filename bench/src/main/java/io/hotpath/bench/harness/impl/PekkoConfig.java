@@ -8,7 +8,7 @@ import com.typesafe.config.ConfigFactory;
  * at least 8 threads, which on a 2-CPU machine only adds contention), and an affinity-pool dispatcher of the same
  * size. Stateless.
  */
-final class PekkoConfig
+public final class PekkoConfig
 {
     /** The dispatcher of pekko-affinity's actors. */
     static final String AFFINITY_DISPATCHER = "hotpath-bench.affinity-dispatcher";
@@ -23,7 +23,7 @@ final class PekkoConfig
      * @param workers threads of each pool.
      * @return the configuration, on top of Pekko's reference.conf.
      */
-    static Config create(final int workers)
+    public static Config create(final int workers)
     {
         final String text = """
             pekko {

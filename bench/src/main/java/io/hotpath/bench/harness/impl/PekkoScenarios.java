@@ -46,7 +46,7 @@ final class PekkoScenarios
         {
             case ROUND_TRIP, PIPELINE -> !scenario.colocated();
             case BLAST, FAN_IN, FIXED_RATE -> true;
-            case WAKEUP -> false;
+            case WAKEUP, REMOTE_ROUND_TRIP, REMOTE_BLAST -> false;
         };
     }
 

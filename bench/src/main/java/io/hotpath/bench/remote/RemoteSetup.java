@@ -1,0 +1,181 @@
+package io.hotpath.bench.remote;
+
+import io.hotpath.Engine;
+import io.hotpath.bench.harness.Probe;
+import io.hotpath.bench.harness.RunContext;
+import io.hotpath.bench.harness.Trial;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * What the remote rows share: engines of one worker, free UDP ports on 127.0.0.1, and a trial that closes what it
+ * set up in reverse order. Used by the driver thread.
+ */
+public final class RemoteSetup
+{
+    /** Term length of every publication of the remote rows, Hotpath's and raw Aeron's alike. */
+    static final int TERM_LENGTH = 1 << 20;
+    /** MTU of the UDP rows. */
+    static final int MTU = 1408;
+
+    private RemoteSetup()
+    {
+    }
+
+    /**
+     * @return the remote implementations' settings worth recording in the summary.
+     */
+    public static Map<String, Object> settings()
+    {
+        final Map<String, Object> m = new LinkedHashMap<>();
+        m.put("hotpath-remote", "two nodes in this JVM, an engine of one worker each (the run's idle strategy), " +
+            "embedded media drivers in INVOKER mode on those workers (IPC: one driver, the second node uses the " +
+            "first's), term length " + TERM_LENGTH + ", 32-byte Ping with a codec that reuses its object");
+        m.put("aeron-raw", "two threads busy-spinning on Aeron publications and subscriptions, the same channels, " +
+            "term length, 32-byte message and INVOKER drivers invoked from the loops as the nodes do");
+        m.put("pekko-artery", "two ActorSystems in this JVM with Artery remoting over TCP on 127.0.0.1, default " +
+            "dispatcher, a 32-byte byte[] (Pekko's ByteArraySerializer)");
+        return m;
+    }
+
+    static Engine engine(final RunContext context)
+    {
+        return Engine.start(context.engineConfig(context.idle()).workers(1).build());
+    }
+
+    static int freeUdpPort()
+    {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    static String tag()
+    {
+        return Integer.toHexString(ThreadLocalRandom.current().nextInt(0x10000000, 0x7FFFFFFF));
+    }
+
+    /**
+     * A trial that closes what it was given, last first; the first failure is rethrown after all were closed.
+     */
+    static final class Teardown implements Trial
+    {
+        private final Deque<AutoCloseable> parts = new ArrayDeque<>();
+
+        <T extends AutoCloseable> T add(final T part)
+        {
+            parts.push(part);
+            return part;
+        }
+
+        @Override
+        public void close()
+        {
+            RuntimeException failure = null;
+            while (!parts.isEmpty())
+            {
+                try
+                {
+                    parts.pop().close();
+                }
+                catch (final Exception ex)
+                {
+                    if (failure == null)
+                    {
+                        failure = new IllegalStateException("teardown failed: " + ex, ex);
+                    }
+                }
+            }
+            if (failure != null)
+            {
+                throw failure;
+            }
+        }
+    }
+
+    /**
+     * The end of a sender's run: once the probe stops sending, the sender acknowledges once. The sending thread only.
+     */
+    static final class Stop
+    {
+        private final Probe probe;
+        private final Probe.Sender sender;
+        private boolean stopped;
+
+        Stop(final Probe probe, final Probe.Sender sender)
+        {
+            this.probe = probe;
+            this.sender = sender;
+        }
+
+        /** @return true once the run has stopped: send nothing more. */
+        boolean now()
+        {
+            if (!stopped && !probe.sending())
+            {
+                sender.stop();
+                stopped = true;
+            }
+            return stopped;
+        }
+    }
+
+    /**
+     * A busy thread of a trial: runs its round again and again until teardown, which joins it.
+     */
+    static final class BusyThread implements AutoCloseable
+    {
+        private final Thread thread;
+        private volatile boolean halted;
+
+        BusyThread(final String name, final Runnable round)
+        {
+            thread = new Thread(() ->
+            {
+                while (!halted)
+                {
+                    round.run();
+                }
+            }, name);
+            thread.setDaemon(true);
+        }
+
+        BusyThread start()
+        {
+            thread.start();
+            return this;
+        }
+
+        @Override
+        public void close()
+        {
+            halted = true;
+            try
+            {
+                thread.join(10_000);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while joining " + thread.getName(), ex);
+            }
+            if (thread.isAlive())
+            {
+                throw new IllegalStateException("thread " + thread.getName() + " did not stop");
+            }
+        }
+    }
+}

@@ -1,0 +1,268 @@
+package io.hotpath.remote;
+
+import io.aeron.Aeron;
+import io.aeron.Subscription;
+import io.hotpath.ActorRef;
+import io.hotpath.Engine;
+import io.hotpath.Reply;
+import io.hotpath.remote.transport.MediaHost;
+import io.hotpath.remote.transport.NodeRuntime;
+import io.hotpath.spi.EngineHooks;
+import io.hotpath.spi.ForeignRef;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+
+/**
+ * An engine joined to the network under an address: its published actors can be reached from other nodes, and
+ * actors of other nodes are reached through ordinary {@link ActorRef}s. Thread safe.
+ * <pre>{@code
+ * try (Engine engine = Engine.start(EngineConfig.builder().workers(2).idle("busy-spin").build());
+ *      RemoteNode node = RemoteNode.start(engine, RemoteConfig.builder().address("udp://10.0.0.5:40100").build()))
+ * {
+ *     node.publish("book", engine.spawn("book", ctx -> order -> System.out.println("booked " + order)));
+ *     ActorRef<String> risk = node.<String>resolve("udp://10.0.0.6:40100", "risk").get(Duration.ofSeconds(5));
+ *     risk.tell("hello");
+ * }
+ * }</pre>
+ * Close the node before its engine (try-with-resources does, declared in this order): the node's work runs on the
+ * engine's workers.
+ */
+public final class RemoteNode implements AutoCloseable
+{
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
+    private static final System.Logger LOG = System.getLogger("io.hotpath.remote");
+    private static final long STOP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+
+    private final Engine engine;
+    private final RemoteConfig config;
+    private final MediaHost media;
+    private final NodeRuntime runtime;
+    private boolean closed;
+
+    private RemoteNode(final Engine engine, final RemoteConfig config, final MediaHost media, final NodeRuntime runtime)
+    {
+        this.engine = engine;
+        this.config = config;
+        this.media = media;
+        this.runtime = runtime;
+    }
+
+    /**
+     * Join an engine to the network: launch (or connect to) the media driver, subscribe to this node's streams and
+     * start its work on the engine's workers. From a thread outside the engine: it waits for the driver.
+     *
+     * @param engine a running engine.
+     * @param config the node's settings.
+     * @return the node.
+     * @throws IllegalStateException    when the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED},
+     *                                  or when called from one of the engine's workers.
+     * @throws IllegalArgumentException when a setting does not fit this engine.
+     * @throws RuntimeException         from Aeron, when the driver or the address cannot be used (e.g. a port in use).
+     */
+    public static RemoteNode start(final Engine engine, final RemoteConfig config)
+    {
+        RemoteFlags.check();
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(config, "config");
+        if (EngineHooks.of(engine).currentWorker() >= 0)
+        {
+            throw new IllegalStateException("start a node from a thread outside the engine: it waits for the media " +
+                "driver, and a worker must never block");
+        }
+        if (config.controlWorker() >= engine.workerCount())
+        {
+            throw new IllegalArgumentException("bad " + RemoteConfig.CONTROL_WORKER + "=" + config.controlWorker() +
+                ": the engine has " + engine.workerCount() + " workers");
+        }
+        if (engine.workerCount() > config.address().maxWorkers())
+        {
+            throw new IllegalArgumentException("node " + config.address() + " has room for " +
+                config.address().maxWorkers() + " workers' streams; the engine has " + engine.workerCount());
+        }
+        final AtomicInteger logged = new AtomicInteger();
+        final MediaHost media = MediaHost.launch(config, error ->
+        {
+            if (logged.getAndIncrement() < 20)
+            {
+                LOG.log(System.Logger.Level.WARNING, "hotpath remote: Aeron reports an error at " + config.address(),
+                    error);
+            }
+        });
+        try
+        {
+            final Aeron aeron = media.aeron();
+            final NodeAddress address = config.address();
+            final Subscription control = aeron.addSubscription(address.subscriptionChannel(), address.streamBase());
+            final Subscription[] data = new Subscription[engine.workerCount()];
+            for (int i = 0; i < data.length; i++)
+            {
+                data[i] = aeron.addSubscription(address.subscriptionChannel(), address.streamBase() + 1 + i);
+            }
+            final NodeRuntime runtime = NodeRuntime.create(engine, config, media, control, data);
+            runtime.spawn();
+            return new RemoteNode(engine, config, media, runtime);
+        }
+        catch (final RuntimeException ex)
+        {
+            media.close();
+            throw new IllegalStateException("node " + config.address() + " could not start: " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * @return where this node listens.
+     */
+    public NodeAddress address()
+    {
+        return config.address();
+    }
+
+    /**
+     * @return this run's incarnation: a random number that tells this process from an earlier or later one at the
+     * same address.
+     */
+    public long incarnation()
+    {
+        return runtime.incarnation();
+    }
+
+    /**
+     * @return the media driver's directory (another node on this host may use the driver: {@code externalDriver}).
+     */
+    public String aeronDirectory()
+    {
+        return media.directory();
+    }
+
+    /**
+     * @return the engine.
+     */
+    public Engine engine()
+    {
+        return engine;
+    }
+
+    /**
+     * Let other nodes reach an actor of this engine under a name.
+     *
+     * @param name 1 to 64 characters of A-Z a-z 0-9 _ . : -, unique on this node.
+     * @param ref  an actor of this node's engine.
+     * @throws IllegalArgumentException when the name is bad or taken, or the ref is remote.
+     */
+    public void publish(final String name, final ActorRef<?> ref)
+    {
+        checkName(name);
+        Objects.requireNonNull(ref, "ref");
+        if (ref instanceof ForeignRef<?>)
+        {
+            throw new IllegalArgumentException("only actors of this node's engine can be published: " + ref);
+        }
+        runtime.registry().publish(name, ref);
+    }
+
+    /**
+     * @param name a published name.
+     * @return true when an actor was published under it; later frames for it are NOT_PUBLISHED dead letters.
+     */
+    public boolean unpublish(final String name)
+    {
+        return runtime.registry().unpublish(name);
+    }
+
+    /**
+     * Find an actor published on another node (or on this one). Any thread; from an actor, the reply's callbacks
+     * run on its worker. The returned ref is bound to the incarnation of the node that answered: if that process
+     * ends, sends through it are dead letters for good, and a new resolve reaches its successor.
+     *
+     * @param address the node's address, e.g. {@code udp://10.0.0.6:40100}.
+     * @param name    the name the actor is published under.
+     * @param <M>     the actor's message type.
+     * @return a reply completed with the ref; failed with {@link NodeUnreachableException} when the node does not
+     * answer within {@code remote.resolveTimeoutNs}, or {@link ActorNotPublishedException}.
+     * @throws IllegalArgumentException when the address does not parse, or is of the other transport.
+     */
+    public <M> Reply<ActorRef<M>> resolve(final String address, final String name)
+    {
+        final NodeAddress target = NodeAddress.parse(address);
+        checkName(name);
+        if (target.isUdp() != config.address().isUdp())
+        {
+            throw new IllegalArgumentException("node " + config.address() + " cannot reach " + target + ": UDP " +
+                "nodes talk to UDP nodes, IPC nodes to IPC nodes on the same driver");
+        }
+        return runtime.resolve(target, name);
+    }
+
+    private static void checkName(final String name)
+    {
+        if (name == null || !NAME.matcher(name).matches())
+        {
+            throw new IllegalArgumentException("bad published name '" + name + "': use 1 to 64 characters of " +
+                "A-Z a-z 0-9 _ . : -");
+        }
+    }
+
+    /**
+     * Leave the network: say goodbye to every peer (their watches of this node's actors fire at once), fail what
+     * waits on them, stop this node's work on the workers, then close Aeron and an embedded driver (deleting its
+     * fresh directory). Idempotent. From a thread outside the engine: it waits for the workers.
+     *
+     * @throws IllegalStateException when called from one of the engine's workers.
+     */
+    @Override
+    public void close()
+    {
+        synchronized (this)
+        {
+            if (closed)
+            {
+                return;
+            }
+            closed = true;
+        }
+        if (EngineHooks.of(engine).currentWorker() >= 0)
+        {
+            throw new IllegalStateException("close a node from a thread outside the engine: it waits for the workers");
+        }
+        runtime.markClosed();
+        try
+        {
+            if (!engine.isClosed())
+            {
+                final CompletableFuture<Void> done = new CompletableFuture<>();
+                runtime.beginClose(done);
+                done.get(config.closeLingerNs() + STOP_TIMEOUT_NS, TimeUnit.NANOSECONDS);
+                for (final ActorRef<?> actor : runtime.actors())
+                {
+                    engine.stop(actor);
+                }
+                for (final ActorRef<?> actor : runtime.actors())
+                {
+                    engine.watch(actor).get(Duration.ofNanos(STOP_TIMEOUT_NS));
+                }
+            }
+        }
+        catch (final Exception ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "hotpath remote: node " + config.address() + " did not close " +
+                "cleanly; closing its Aeron resources anyway", ex);
+        }
+        finally
+        {
+            runtime.closeStreams();
+            media.close();
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "RemoteNode[" + config.address() + ", incarnation " + Long.toHexString(runtime.incarnation()) + ", " +
+            media + "]";
+    }
+}

@@ -1,0 +1,144 @@
+package io.hotpath.remote.transport;
+
+import io.aeron.Publication;
+import io.hotpath.remote.protocol.GoodbyeEncoder;
+import io.hotpath.remote.protocol.HelloEncoder;
+import io.hotpath.remote.protocol.LookupEncoder;
+import io.hotpath.remote.protocol.LookupResultEncoder;
+import io.hotpath.remote.protocol.MessageHeaderEncoder;
+import io.hotpath.remote.protocol.TerminatedEncoder;
+import io.hotpath.remote.protocol.WatchEncoder;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Writes the control protocol's frames to a peer's control publication. A frame that cannot go now (the publication
+ * is not connected yet, or pushes back) waits in the peer's outbox, in order, except hellos, which are sent again
+ * anyway. Control worker only.
+ */
+final class ControlFrames
+{
+    /** Version of the protocol in hellos; nodes of another version are not talked to. */
+    static final int PROTOCOL_VERSION = 1;
+    private static final int HEADER = MessageHeaderEncoder.ENCODED_LENGTH;
+
+    private final long incarnation;
+    private final String ownAddress;
+    private final int workers;
+    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final HelloEncoder hello = new HelloEncoder();
+    private final LookupEncoder lookup = new LookupEncoder();
+    private final LookupResultEncoder lookupResult = new LookupResultEncoder();
+    private final WatchEncoder watch = new WatchEncoder();
+    private final TerminatedEncoder terminated = new TerminatedEncoder();
+    private final GoodbyeEncoder goodbye = new GoodbyeEncoder();
+
+    ControlFrames(final long incarnation, final String ownAddress, final int workers)
+    {
+        this.incarnation = incarnation;
+        this.ownAddress = ownAddress;
+        this.workers = workers;
+    }
+
+    /** @return true when sent. */
+    boolean hello(final Peer peer)
+    {
+        final Session session = peer.session;
+        hello.wrapAndApplyHeader(buffer, 0, header)
+            .fromIncarnation(incarnation)
+            .toIncarnation(session == null ? 0 : session.remoteIncarnation)
+            .workers(workers)
+            .protocolVersion(PROTOCOL_VERSION)
+            .fromAddress(ownAddress);
+        return offer(peer.control, buffer, HEADER + hello.encodedLength());
+    }
+
+    void lookup(final Peer peer, final long to, final long requestId, final String name)
+    {
+        lookup.wrapAndApplyHeader(buffer, 0, header)
+            .fromIncarnation(incarnation)
+            .toIncarnation(to)
+            .requestId(requestId)
+            .name(name);
+        send(peer, HEADER + lookup.encodedLength());
+    }
+
+    void lookupResult(final Peer peer, final long to, final long requestId, final int exportId, final int worker)
+    {
+        lookupResult.wrapAndApplyHeader(buffer, 0, header)
+            .fromIncarnation(incarnation)
+            .toIncarnation(to)
+            .requestId(requestId)
+            .exportId(exportId)
+            .worker(worker);
+        send(peer, HEADER + lookupResult.encodedLength());
+    }
+
+    void watch(final Peer peer, final long to, final long watchId, final int exportId)
+    {
+        watch.wrapAndApplyHeader(buffer, 0, header)
+            .fromIncarnation(incarnation)
+            .toIncarnation(to)
+            .watchId(watchId)
+            .exportId(exportId);
+        send(peer, HEADER + watch.encodedLength());
+    }
+
+    void terminated(final Peer peer, final long to, final long watchId)
+    {
+        terminated.wrapAndApplyHeader(buffer, 0, header)
+            .fromIncarnation(incarnation)
+            .toIncarnation(to)
+            .watchId(watchId);
+        send(peer, HEADER + terminated.encodedLength());
+    }
+
+    void goodbye(final Peer peer, final long to)
+    {
+        goodbye.wrapAndApplyHeader(buffer, 0, header)
+            .fromIncarnation(incarnation)
+            .toIncarnation(to);
+        send(peer, HEADER + goodbye.encodedLength());
+    }
+
+    /** Send what waits in the outbox, in order. @return the frames sent. */
+    int flush(final Peer peer)
+    {
+        int sent = 0;
+        while (!peer.outbox.isEmpty() && peer.control != null)
+        {
+            final byte[] frame = peer.outbox.peek();
+            if (!offer(peer.control, new UnsafeBuffer(frame), frame.length))
+            {
+                break;
+            }
+            peer.outbox.poll();
+            sent++;
+        }
+        return sent;
+    }
+
+    private void send(final Peer peer, final int length)
+    {
+        if (!peer.outbox.isEmpty() || !offer(peer.control, buffer, length))
+        {
+            final byte[] copy = new byte[length];
+            buffer.getBytes(0, copy);
+            peer.outbox.add(copy);
+        }
+    }
+
+    private static boolean offer(final Publication pub, final UnsafeBuffer frame, final int length)
+    {
+        if (pub == null || !pub.isConnected())
+        {
+            return false;
+        }
+        long result = pub.offer(frame, 0, length);
+        for (int i = 0; result == Publication.ADMIN_ACTION && i < 3; i++)
+        {
+            result = pub.offer(frame, 0, length);
+        }
+        return result >= 0;
+    }
+}

@@ -1,0 +1,326 @@
+package io.hotpath.remote.transport;
+
+import io.aeron.logbuffer.ControlledFragmentHandler;
+import io.aeron.logbuffer.Header;
+import io.hotpath.ActorRef;
+import io.hotpath.DeadLetterReason;
+import io.hotpath.Reply;
+import io.hotpath.UndeliveredException;
+import io.hotpath.remote.Codec;
+import io.hotpath.remote.Codecs;
+import io.hotpath.remote.RemoteActorException;
+import io.hotpath.remote.protocol.AnswerDecoder;
+import io.hotpath.remote.protocol.AnswerFailureDecoder;
+import io.hotpath.remote.protocol.AnswerStatus;
+import io.hotpath.remote.protocol.AskDecoder;
+import io.hotpath.remote.protocol.MessageHeaderDecoder;
+import io.hotpath.remote.protocol.TellDecoder;
+import org.agrona.DirectBuffer;
+
+/**
+ * Takes the frames of one worker's stream, on that worker: a tell is offered to its actor (a direct handoff when the
+ * actor is idle), an ask is asked of it with a pooled reply, an answer completes the pending ask it answers. Owned
+ * by the worker's thread; allocates nothing but what codecs decode.
+ * <p>
+ * A tell whose actor's mailbox is full is not taken: the poll stops there ({@code ABORT}) and takes it again on the
+ * next duty cycle, so Aeron's flow control pushes back on the sender, as a full inbound queue does locally.
+ * Frames for an earlier incarnation of this node, or from a peer incarnation without a session, are dropped and
+ * counted (STALE_INCARNATION); frames that do not decode are counted (DECODE_FAILED), and an ask among them is
+ * answered as undelivered so that its asker does not wait.
+ */
+final class FrameReceiver implements ControlledFragmentHandler
+{
+    private static final int HEADER = MessageHeaderDecoder.ENCODED_LENGTH;
+
+    private final WorkerLink link;
+    private final NodeRuntime node;
+    private final Codec<?>[] codecs;
+    private final MessageHeaderDecoder header = new MessageHeaderDecoder();
+    private final TellDecoder tell = new TellDecoder();
+    private final AskDecoder ask = new AskDecoder();
+    private final AnswerDecoder answer = new AnswerDecoder();
+    private final AnswerFailureDecoder failure = new AnswerFailureDecoder();
+    private int cachedTypeId = Integer.MIN_VALUE;
+    private int cachedCodecIndex;
+    private long cachedIncarnation;
+    private Session cachedSession;
+
+    FrameReceiver(final WorkerLink link)
+    {
+        this.link = link;
+        this.node = link.node;
+        this.codecs = node.config.codecs().newInstances();
+    }
+
+    @Override
+    public Action onFragment(final DirectBuffer buffer, final int offset, final int length, final Header frame)
+    {
+        if (length < HEADER)
+        {
+            return malformed(length);
+        }
+        header.wrap(buffer, offset);
+        if (header.schemaId() != TellDecoder.SCHEMA_ID || length < HEADER + header.blockLength())
+        {
+            return malformed(length);
+        }
+        final int block = offset + HEADER;
+        final int payload = block + header.blockLength();
+        final int payloadLength = length - HEADER - header.blockLength();
+        switch (header.templateId())
+        {
+            case TellDecoder.TEMPLATE_ID ->
+            {
+                tell.wrap(buffer, block, header.blockLength(), header.version());
+                return onTell(buffer, payload, payloadLength);
+            }
+            case AskDecoder.TEMPLATE_ID ->
+            {
+                ask.wrap(buffer, block, header.blockLength(), header.version());
+                onAsk(buffer, payload, payloadLength);
+                return Action.CONTINUE;
+            }
+            case AnswerDecoder.TEMPLATE_ID ->
+            {
+                answer.wrap(buffer, block, header.blockLength(), header.version());
+                onAnswer(buffer, payload, payloadLength);
+                return Action.CONTINUE;
+            }
+            case AnswerFailureDecoder.TEMPLATE_ID ->
+            {
+                failure.wrap(buffer, block, header.blockLength(), header.version());
+                onFailure();
+                return Action.CONTINUE;
+            }
+            default ->
+            {
+                return malformed(length);
+            }
+        }
+    }
+
+    private Action onTell(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final Session session = session(tell.destIncarnation(), tell.srcIncarnation());
+        if (session == null)
+        {
+            return Action.CONTINUE;
+        }
+        @SuppressWarnings("unchecked")
+        final ActorRef<Object> target = (ActorRef<Object>)node.registry.export(tell.exportId());
+        if (target == null)
+        {
+            node.deadLetter(node.unpublished(tell.exportId()), "a tell from node " + session.address,
+                DeadLetterReason.NOT_PUBLISHED);
+            return Action.CONTINUE;
+        }
+        final Object message = decode(target, tell.typeId(), buffer, offset, length);
+        if (message == null)
+        {
+            return Action.CONTINUE;
+        }
+        return target.offer(message) ? Action.CONTINUE : Action.ABORT;
+    }
+
+    private void onAsk(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final Session session = session(ask.destIncarnation(), ask.srcIncarnation());
+        if (session == null)
+        {
+            return;
+        }
+        final ServedAsk served = link.takeServed();
+        @SuppressWarnings("unchecked")
+        final ActorRef<Object> target = (ActorRef<Object>)node.registry.export(ask.exportId());
+        served.start(session, ask.correlationId(), ask.replyWorker(), target);
+        if (target == null)
+        {
+            served.target = node.unpublished(ask.exportId());
+            undelivered(served, DeadLetterReason.NOT_PUBLISHED, "no actor is published under export id " +
+                ask.exportId() + " on node " + node.address);
+            return;
+        }
+        final Object message = decode(target, ask.typeId(), buffer, offset, length);
+        if (message == null)
+        {
+            undelivered(served, DeadLetterReason.DECODE_FAILED, "the question to actor '" + target.name() +
+                "' did not decode on node " + node.address);
+            return;
+        }
+        final Reply<Object> reply = served.reply;
+        try
+        {
+            target.ask(message, reply);
+        }
+        catch (final RuntimeException ex)
+        {
+            // the question never reached the actor (a full mailbox under fail or wait): that is the answer
+            served.reply = new Reply<>();
+            served.accept(null, ex);
+            return;
+        }
+        if (reply.isDone())
+        {
+            served.accept(reply.value(), reply.error());
+        }
+        else
+        {
+            reply.onComplete(served);
+        }
+    }
+
+    private void undelivered(final ServedAsk served, final DeadLetterReason reason, final String why)
+    {
+        served.accept(null, new UndeliveredException(why, reason));
+    }
+
+    private void onAnswer(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (session(answer.destIncarnation(), answer.srcIncarnation()) == null)
+        {
+            return;
+        }
+        final long correlation = answer.correlationId();
+        final Object value;
+        if (answer.typeId() == Codecs.NULL_TYPE_ID)
+        {
+            value = null;
+        }
+        else
+        {
+            final RemoteRef<?> asked = (correlation & PendingAsks.OUTSIDE_BIT) != 0 ?
+                node.outside.target(correlation) : link.pending.target(correlation);
+            value = decode(asked == null ? cachedSession.nodeRef : asked, answer.typeId(), buffer, offset, length);
+            if (value == null)
+            {
+                complete(correlation, null, new UndeliveredException("the answer of actor '" +
+                    (asked == null ? "?" : asked.name()) + "' did not decode", DeadLetterReason.DECODE_FAILED));
+                return;
+            }
+        }
+        complete(correlation, value, null);
+    }
+
+    private void onFailure()
+    {
+        if (session(failure.destIncarnation(), failure.srcIncarnation()) == null)
+        {
+            return;
+        }
+        final long correlation = failure.correlationId();
+        final AnswerStatus status = failure.status();
+        final String errorClass = failure.errorClass();
+        final String errorMessage = failure.errorMessage();
+        final RemoteRef<?> asked = (correlation & PendingAsks.OUTSIDE_BIT) != 0 ?
+            node.outside.target(correlation) : link.pending.target(correlation);
+        final String name = asked == null ? "(unknown)@" + cachedSession.address : asked.name();
+        final Throwable error;
+        if (status == AnswerStatus.UNDELIVERED)
+        {
+            DeadLetterReason reason;
+            try
+            {
+                reason = DeadLetterReason.valueOf(errorClass);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                reason = DeadLetterReason.NODE_UNREACHABLE;
+            }
+            error = new UndeliveredException("ask to actor '" + name + "' was not delivered on its node: " + reason +
+                " (" + errorMessage + ")", reason);
+        }
+        else
+        {
+            error = new RemoteActorException(name, errorClass, errorMessage.isEmpty() ? null : errorMessage);
+        }
+        complete(correlation, null, error);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void complete(final long correlation, final Object value, final Throwable error)
+    {
+        if ((correlation & PendingAsks.OUTSIDE_BIT) != 0)
+        {
+            node.outside.complete(correlation, value, error, cachedSession);
+            return;
+        }
+        final Reply<Object> reply = (Reply<Object>)link.pending.take(correlation);
+        if (reply == null)
+        {
+            node.deadLetter(cachedSession.nodeRef, error != null ? error : value, DeadLetterReason.LATE_REPLY);
+        }
+        else if (error != null)
+        {
+            reply.fail(error);
+        }
+        else
+        {
+            reply.complete(value);
+        }
+    }
+
+    /** The message, or null when it did not decode (counted). */
+    private Object decode(final ActorRef<?> target, final int typeId, final DirectBuffer buffer, final int offset,
+        final int length)
+    {
+        if (typeId != cachedTypeId)
+        {
+            cachedCodecIndex = node.config.codecs().indexOfTypeId(typeId);
+            cachedTypeId = typeId;
+        }
+        final int index = cachedCodecIndex;
+        if (index < 0)
+        {
+            node.deadLetter(target, "a frame of type id " + typeId + ", which has no codec on this node",
+                DeadLetterReason.DECODE_FAILED);
+            return null;
+        }
+        try
+        {
+            final Object message = codecs[index].decode(buffer, offset, length);
+            if (message == null)
+            {
+                throw new IllegalStateException("the codec of type id " + typeId + " decoded null");
+            }
+            return message;
+        }
+        catch (final RuntimeException ex)
+        {
+            node.logDecodeError(typeId, ex);
+            node.deadLetter(target, "a frame of type id " + typeId + " that did not decode: " + ex,
+                DeadLetterReason.DECODE_FAILED);
+            return null;
+        }
+    }
+
+    /** The session of a frame's sender, or null (counted) when the frame is for another incarnation. */
+    private Session session(final long destination, final long source)
+    {
+        if (destination != node.incarnation)
+        {
+            node.deadLetter(node.selfRef, "a frame for an earlier incarnation of this node",
+                DeadLetterReason.STALE_INCARNATION);
+            return null;
+        }
+        if (source == cachedIncarnation && cachedSession != null && cachedSession.state != Session.LOST)
+        {
+            return cachedSession;
+        }
+        final Session session = node.registry.session(source);
+        if (session == null || session.state == Session.LOST)
+        {
+            node.deadLetter(node.selfRef, "a frame from a node incarnation that is not connected",
+                DeadLetterReason.STALE_INCARNATION);
+            return null;
+        }
+        cachedIncarnation = source;
+        cachedSession = session;
+        return session;
+    }
+
+    private Action malformed(final int length)
+    {
+        node.deadLetter(node.selfRef, "a malformed frame of " + length + " bytes", DeadLetterReason.DECODE_FAILED);
+        return Action.CONTINUE;
+    }
+}

@@ -1,0 +1,233 @@
+package io.hotpath.remote.transport;
+
+import io.aeron.Aeron;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.hotpath.remote.RemoteConfig;
+import org.agrona.ErrorHandler;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.BackoffIdleStrategy;
+
+import java.io.File;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * A node's media driver (embedded, or external) and its Aeron client, whose conductor runs from the control
+ * worker's duty cycle. Internal. {@link #doWork()} belongs to the control worker; the rest to the node's owner.
+ * <p>
+ * Threads by driver mode: {@code invoker} adds none (the driver's conductor, sender and receiver run in
+ * {@link #doWork()}); {@code shared} adds one, running the driver's agents with Aeron's backoff idle; {@code external}
+ * adds none in this process. The client conductor never has a thread of its own. Aeron's client API calls made by
+ * other threads (adding subscriptions at start) take the client lock and run the conductor, and the invoker
+ * driver, themselves; {@link #doWork()} takes the same lock, so the driver is never run by two threads at once.
+ */
+public final class MediaHost implements AutoCloseable
+{
+    private static final String DIR_PREFIX = "hotpath-remote-";
+    private static final int SPARSE_MASK = 15;
+
+    private final MediaDriver driver;
+    private final AgentInvoker driverInvoker;
+    private final Aeron aeron;
+    private final AgentInvoker conductorInvoker;
+    private final Lock clientLock;
+    private final String directory;
+    private final boolean ownsDirectory;
+    private final boolean driverOnDataPath;
+    private int cycles;
+
+    private MediaHost(final MediaDriver driver, final Aeron aeron, final String directory, final boolean ownsDirectory,
+        final boolean udp)
+    {
+        this.driverOnDataPath = udp && driver != null && driver.sharedAgentInvoker() != null;
+        this.driver = driver;
+        this.driverInvoker = driver == null ? null : driver.sharedAgentInvoker();
+        this.aeron = aeron;
+        this.conductorInvoker = aeron.conductorAgentInvoker();
+        this.clientLock = aeron.context().clientLock();
+        this.directory = directory;
+        this.ownsDirectory = ownsDirectory;
+    }
+
+    /**
+     * Launch the driver (unless external) and connect the client. On the caller's thread, which must not be a
+     * worker: both block until the driver answers.
+     *
+     * @param config the node's settings.
+     * @param errors told of Aeron's errors.
+     * @return the host.
+     */
+    public static MediaHost launch(final RemoteConfig config, final ErrorHandler errors)
+    {
+        if (config.driver() == RemoteConfig.Driver.EXTERNAL)
+        {
+            final Aeron aeron = Aeron.connect(clientContext(config.aeronDir(), null, errors));
+            return new MediaHost(null, aeron, config.aeronDir(), false, config.address().isUdp());
+        }
+        final boolean fresh = config.aeronDir() == null;
+        final String dir = fresh ? freshDirectory() : config.aeronDir();
+        final MediaDriver.Context ctx = new MediaDriver.Context()
+            .aeronDirectoryName(dir)
+            .threadingMode(config.driver() == RemoteConfig.Driver.INVOKER ? ThreadingMode.INVOKER :
+                ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy())
+            .dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true)
+            .warnIfDirectoryExists(false)
+            .asyncExecutorEnabled(false)
+            .termBufferSparseFile(true)
+            .publicationTermBufferLength(config.termLength())
+            .ipcTermBufferLength(config.termLength())
+            .mtuLength(config.mtu())
+            .errorHandler(errors);
+        if (config.driverCustomizer() != null)
+        {
+            config.driverCustomizer().accept(ctx);
+        }
+        final MediaDriver driver = MediaDriver.launch(ctx);
+        try
+        {
+            final Aeron aeron = Aeron.connect(clientContext(dir, driver.sharedAgentInvoker(), errors));
+            return new MediaHost(driver, aeron, dir, fresh, config.address().isUdp());
+        }
+        catch (final RuntimeException ex)
+        {
+            driver.close();
+            throw ex;
+        }
+    }
+
+    private static Aeron.Context clientContext(final String dir, final AgentInvoker driverInvoker,
+        final ErrorHandler errors)
+    {
+        return new Aeron.Context()
+            .aeronDirectoryName(dir)
+            .useConductorAgentInvoker(true)
+            .driverAgentInvoker(driverInvoker)
+            .errorHandler(errors)
+            .subscriberErrorHandler(errors)
+            .clientName("hotpath-node");
+    }
+
+    /**
+     * A directory no other node uses, under /dev/shm when there is one; directories left behind by processes of
+     * ours that no longer run (killed with -9) are removed first.
+     */
+    private static String freshDirectory()
+    {
+        final File shm = new File("/dev/shm");
+        final File parent = shm.isDirectory() && shm.canWrite() ? shm : new File(System.getProperty("java.io.tmpdir"));
+        removeOrphans(parent);
+        return new File(parent, DIR_PREFIX + ProcessHandle.current().pid() + "-" +
+            Long.toHexString(ThreadLocalRandom.current().nextLong())).getAbsolutePath();
+    }
+
+    private static void removeOrphans(final File parent)
+    {
+        final File[] leftovers = parent.listFiles((dir, name) -> name.startsWith(DIR_PREFIX));
+        if (leftovers == null)
+        {
+            return;
+        }
+        for (final File leftover : leftovers)
+        {
+            final String rest = leftover.getName().substring(DIR_PREFIX.length());
+            final int dash = rest.indexOf('-');
+            try
+            {
+                final long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                {
+                    continue;
+                }
+                IoUtil.delete(leftover, true);
+            }
+            catch (final NumberFormatException ex)
+            {
+                // not one of ours
+            }
+        }
+    }
+
+    /**
+     * Run the client conductor and an invoker driver. Control worker only. An invoker driver runs every call when
+     * it carries UDP (its sender and receiver are on the data path); the client conductor (keepalives, timeouts),
+     * and an IPC node's driver (flow-control limits, commands), every {@value #SPARSE_MASK}+1 calls, so that the
+     * duty cycle stays short where they have nothing urgent to do.
+     *
+     * @return the work done.
+     */
+    public int doWork()
+    {
+        final boolean everyCycle = driverOnDataPath;
+        if ((++cycles & SPARSE_MASK) != 0 && !everyCycle)
+        {
+            return 0;
+        }
+        if (!clientLock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            int work = (cycles & SPARSE_MASK) == 0 ? conductorInvoker.invoke() : 0;
+            if (driverInvoker != null)
+            {
+                work += driverInvoker.invoke();
+            }
+            return work;
+        }
+        finally
+        {
+            clientLock.unlock();
+        }
+    }
+
+    /**
+     * @return the client.
+     */
+    public Aeron aeron()
+    {
+        return aeron;
+    }
+
+    /**
+     * @return the driver's directory.
+     */
+    public String directory()
+    {
+        return directory;
+    }
+
+    /**
+     * Close the client, then the driver, and delete a fresh directory. Call once no worker runs {@link #doWork()}.
+     */
+    @Override
+    public void close()
+    {
+        try
+        {
+            aeron.close();
+        }
+        finally
+        {
+            if (driver != null)
+            {
+                driver.close();
+            }
+            if (ownsDirectory)
+            {
+                IoUtil.delete(new File(directory), true);
+            }
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "MediaHost[" + directory + (driver == null ? ", external" : ", " + driver.context().threadingMode()) +
+            "]";
+    }
+}

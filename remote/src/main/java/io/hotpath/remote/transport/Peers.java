@@ -1,0 +1,267 @@
+package io.hotpath.remote.transport;
+
+import io.aeron.Aeron;
+import io.hotpath.ActorRef;
+import io.hotpath.remote.NodeAddress;
+import io.hotpath.remote.NodeUnreachableException;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The peers a node knows and the life of their sessions: made on a hello, up once acked and connected, lost for
+ * good. Part of the {@link ControlAgent}; control worker only.
+ */
+final class Peers
+{
+    private static final int MAX_PARSED = 1024;
+
+    private final NodeRuntime node;
+    private final ControlFrames frames;
+    private final HashMap<NodeAddress, Peer> peers = new HashMap<>();
+    private final ArrayList<Peer> peerList = new ArrayList<>();
+    private final HashMap<String, NodeAddress> parsedAddresses = new HashMap<>();
+    /** Some peer needs work every duty cycle (a handshake, an outbox, a hello due). */
+    boolean due;
+    private long nextRequestId;
+
+    Peers(final NodeRuntime node, final ControlFrames frames)
+    {
+        this.node = node;
+        this.frames = frames;
+    }
+
+    /** @return every peer, in the order met. */
+    List<Peer> all()
+    {
+        return peerList;
+    }
+
+    int progress()
+    {
+        int work = 0;
+        boolean more = false;
+        final Aeron aeron = node.media.aeron();
+        for (int i = 0; i < peerList.size(); i++)
+        {
+            final Peer peer = peerList.get(i);
+            if (peer.control == null)
+            {
+                peer.control = aeron.getExclusivePublication(peer.controlRegistration);
+            }
+            if (peer.control != null && peer.control.isConnected())
+            {
+                if (peer.helloDue && frames.hello(peer))
+                {
+                    peer.helloDue = false;
+                    work++;
+                }
+                work += frames.flush(peer);
+            }
+            final Session session = peer.session;
+            if (session != null && session.state == Session.HANDSHAKE && isReady(aeron, session))
+            {
+                session.state = Session.UP;
+                work++;
+                onUp(peer, session);
+            }
+            more |= peer.needsProgress();
+        }
+        due = more;
+        return work;
+    }
+
+    /** Fetch the session's publications as the driver makes them; true once all are connected and it is acked. */
+    private static boolean isReady(final Aeron aeron, final Session session)
+    {
+        boolean ready = session.acked;
+        for (int i = 0; i < session.publications.length; i++)
+        {
+            for (int j = 0; j < session.remoteWorkers; j++)
+            {
+                if (session.publications[i][j] == null)
+                {
+                    session.publications[i][j] = aeron.getExclusivePublication(session.publicationIds[i][j]);
+                }
+                ready &= session.publications[i][j] != null && session.publications[i][j].isConnected();
+            }
+        }
+        for (int j = 0; j < session.remoteWorkers; j++)
+        {
+            if (session.shared[j] == null)
+            {
+                session.shared[j] = aeron.getPublication(session.sharedIds[j]);
+            }
+            ready &= session.shared[j] != null && session.shared[j].isConnected();
+        }
+        return ready;
+    }
+
+    private void onUp(final Peer peer, final Session session)
+    {
+        for (final ResolveRequest request : peer.resolves)
+        {
+            if (request.sentOn == null)
+            {
+                sendLookup(peer, session, request);
+            }
+        }
+    }
+
+    void sendLookup(final Peer peer, final Session session, final ResolveRequest request)
+    {
+        request.requestId = ++nextRequestId;
+        request.sentOn = session;
+        session.lookups.put(request.requestId, request);
+        frames.lookup(peer, session.remoteIncarnation, request.requestId, request.ref.actorName());
+        due = true;
+    }
+
+    Peer peer(final NodeAddress address)
+    {
+        Peer peer = peers.get(address);
+        if (peer == null)
+        {
+            peer = new Peer(address, node.media.aeron().asyncAddExclusivePublication(
+                address.publicationChannel(node.config.termLength(), node.config.mtu()), address.streamBase()));
+            peers.put(address, peer);
+            peerList.add(peer);
+            due = true;
+        }
+        return peer;
+    }
+
+    /** The session is lost for good: everything waiting on it hears so at once. */
+    void lose(final Session session, final String reason, final boolean sayGoodbye)
+    {
+        if (session.state == Session.LOST)
+        {
+            return;
+        }
+        session.lostReason = reason;
+        session.state = Session.LOST;
+        node.registry.removeSession(session);
+        final Peer peer = peers.get(session.address);
+        if (peer.session == session)
+        {
+            peer.session = null;
+        }
+        peer.quarantined.add(session.remoteIncarnation);
+        for (final ResolveRequest request : session.lookups.values())
+        {
+            peer.resolves.remove(request);
+            request.reply.fail(new NodeUnreachableException(session.address.toString(), "resolve of '" +
+                request.ref.actorName() + "' failed: " + session.lostMessage()));
+        }
+        session.lookups.clear();
+        for (final WatchRequest request : session.watches.values())
+        {
+            request.ref().markStopped();
+            request.reply().complete(request.ref());
+        }
+        session.watches.clear();
+        node.outside.failSession(session);
+        for (final ActorRef<Object> link : node.linkRefs)
+        {
+            link.tell(session);
+        }
+        final Aeron aeron = node.media.aeron();
+        for (int j = 0; j < session.remoteWorkers; j++)
+        {
+            if (session.shared[j] != null)
+            {
+                session.shared[j].close();
+            }
+            else if (session.sharedIds[j] != 0)
+            {
+                aeron.asyncRemovePublication(session.sharedIds[j]);
+            }
+            for (int i = 0; i < session.publications.length; i++)
+            {
+                if (session.publications[i][j] == null && session.publicationIds[i][j] != 0)
+                {
+                    aeron.asyncRemovePublication(session.publicationIds[i][j]);
+                }
+            }
+        }
+        if (sayGoodbye)
+        {
+            frames.goodbye(peer, session.remoteIncarnation);
+            due = true;
+        }
+    }
+
+    /** The address a hello names, parsed once per text (hellos come every heartbeat). */
+    NodeAddress addressOf(final String text)
+    {
+        NodeAddress address = parsedAddresses.get(text);
+        if (address == null)
+        {
+            if (parsedAddresses.size() >= MAX_PARSED)
+            {
+                parsedAddresses.clear();
+            }
+            address = NodeAddress.parse(text);
+            parsedAddresses.put(text, address);
+        }
+        return address;
+    }
+
+    Session newSession(final Peer peer, final long incarnation, final int workers)
+    {
+        final Session session = new Session(node, peer.address, incarnation, workers, node.workerCount);
+        final Aeron aeron = node.media.aeron();
+        final String channel = peer.address.publicationChannel(node.config.termLength(), node.config.mtu());
+        for (int j = 0; j < workers; j++)
+        {
+            final int stream = peer.address.streamBase() + 1 + j;
+            for (int i = 0; i < node.workerCount; i++)
+            {
+                session.publicationIds[i][j] = aeron.asyncAddExclusivePublication(channel, stream);
+            }
+            session.sharedIds[j] = aeron.asyncAddPublication(channel, stream);
+        }
+        node.registry.addSession(session);
+        peer.session = session;
+        return session;
+    }
+
+    /** Heartbeats: hellos due to every live peer, sessions not heard from lost, resolves past their deadline failed. */
+    void tick(final long nowNs)
+    {
+        for (int i = 0; i < peerList.size(); i++)
+        {
+            final Peer peer = peerList.get(i);
+            final Session session = peer.session;
+            if (session != null && nowNs - session.lastHeardNs > node.config.failureTimeoutNs())
+            {
+                lose(session, "no hello from it for " +
+                    TimeUnit.NANOSECONDS.toMillis(nowNs - session.lastHeardNs) + " ms (remote.failureTimeoutNs=" +
+                    node.config.failureTimeoutNs() + ")", true);
+            }
+            if (peer.session != null || !peer.resolves.isEmpty())
+            {
+                peer.helloDue = true;
+                due = true;
+            }
+            for (int r = peer.resolves.size() - 1; r >= 0; r--)
+            {
+                final ResolveRequest request = peer.resolves.get(r);
+                if (nowNs - request.deadlineNs >= 0)
+                {
+                    peer.resolves.remove(r);
+                    if (request.sentOn != null)
+                    {
+                        request.sentOn.lookups.remove(request.requestId);
+                    }
+                    request.reply.fail(new NodeUnreachableException(peer.address.toString(), "node " + peer.address +
+                        (request.sentOn == null ? " did not answer" : " did not answer the lookup of '" +
+                        request.ref.actorName() + "'") + " within " + TimeUnit.NANOSECONDS.toMillis(
+                        node.config.resolveTimeoutNs()) + " ms (remote.resolveTimeoutNs)"));
+                }
+            }
+        }
+    }
+}

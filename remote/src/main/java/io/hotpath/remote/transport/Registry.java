@@ -1,0 +1,108 @@
+package io.hotpath.remote.transport;
+
+import io.hotpath.ActorRef;
+import org.agrona.collections.Long2ObjectHashMap;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What every worker of a node reads per frame: the published actors by export id, and the connected sessions by
+ * the peer's incarnation. Internal. Reads are lock free (a volatile load of an immutable snapshot); writes (publish,
+ * unpublish, a session added or lost) copy the snapshot under this object's lock, off the per-message path.
+ */
+public final class Registry
+{
+    private volatile ActorRef<?>[] exports = new ActorRef<?>[16];
+    private volatile Long2ObjectHashMap<Session> sessions = new Long2ObjectHashMap<>();
+    private final Map<String, Integer> idsByName = new HashMap<>();
+    private int nextExportId = 1;
+
+    /**
+     * @param name the public name.
+     * @param ref  a local actor.
+     * @return its export id.
+     * @throws IllegalArgumentException when the name is taken.
+     */
+    public synchronized int publish(final String name, final ActorRef<?> ref)
+    {
+        if (idsByName.containsKey(name))
+        {
+            throw new IllegalArgumentException("an actor is already published as '" + name + "' on this node; " +
+                "unpublish it first");
+        }
+        final int id = nextExportId++;
+        ActorRef<?>[] copy = exports;
+        copy = Arrays.copyOf(copy, Math.max(copy.length, Integer.highestOneBit(id) << 1));
+        copy[id] = ref;
+        exports = copy;
+        idsByName.put(name, id);
+        return id;
+    }
+
+    /**
+     * @param name a public name.
+     * @return true when an actor was published under it; frames for it are then NOT_PUBLISHED dead letters.
+     */
+    public synchronized boolean unpublish(final String name)
+    {
+        final Integer id = idsByName.remove(name);
+        if (id == null)
+        {
+            return false;
+        }
+        final ActorRef<?>[] copy = exports.clone();
+        copy[id] = null;
+        exports = copy;
+        return true;
+    }
+
+    /**
+     * @param name a public name.
+     * @return its export id, or 0 when none.
+     */
+    public synchronized int exportId(final String name)
+    {
+        final Integer id = idsByName.get(name);
+        return id == null ? 0 : id;
+    }
+
+    /**
+     * @param id an export id from a frame.
+     * @return the actor, or null.
+     */
+    public ActorRef<?> export(final int id)
+    {
+        final ActorRef<?>[] snapshot = exports;
+        return id > 0 && id < snapshot.length ? snapshot[id] : null;
+    }
+
+    /**
+     * @param incarnation a peer's incarnation, from a frame.
+     * @return its session, or null when none is registered.
+     */
+    public Session session(final long incarnation)
+    {
+        return sessions.get(incarnation);
+    }
+
+    synchronized void addSession(final Session session)
+    {
+        final Long2ObjectHashMap<Session> copy = new Long2ObjectHashMap<>();
+        copy.putAll(sessions);
+        copy.put(session.remoteIncarnation, session);
+        sessions = copy;
+    }
+
+    synchronized void removeSession(final Session session)
+    {
+        final Long2ObjectHashMap<Session> copy = new Long2ObjectHashMap<>();
+        copy.putAll(sessions);
+        if (copy.get(session.remoteIncarnation) == session)
+        {
+            copy.remove(session.remoteIncarnation);
+        }
+        sessions = copy;
+    }
+}

@@ -63,5 +63,10 @@ public final class Hooks implements EngineHooks
     public void deadLetter(final ActorRef<?> target, final Object message, final DeadLetterReason reason)
     {
         runtime.deadLetters.record(target, message, reason);
+        if (message instanceof Reply<?> reply)
+        {
+            ApiAccess.exchange(reply).tryCompleteQuietly(null, new io.hotpath.UndeliveredException("ask to actor '" +
+                target.name() + "' was not delivered: " + reason, reason));
+        }
     }
 }

@@ -50,11 +50,12 @@ public interface EngineHooks
     <T> Reply<T> prepareReply(Reply<T> reply, ActorRef<?> target, long timeoutNs);
 
     /**
-     * Count a message that could not be delivered and tell the dead-letter listeners; an ask among them (a message
-     * the extension took for a question) is failed by the extension itself.
+     * Count a message that could not be delivered and tell the dead-letter listeners. An ask among them fails at
+     * once: pass its {@link Reply} as the message, and it completes with an {@link io.hotpath.UndeliveredException}
+     * naming the reason (unless it was completed already).
      *
      * @param target  who it was for.
-     * @param message the message.
+     * @param message the message, or the reply of an ask.
      * @param reason  why.
      */
     void deadLetter(ActorRef<?> target, Object message, DeadLetterReason reason);

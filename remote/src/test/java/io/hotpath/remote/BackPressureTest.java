@@ -57,16 +57,30 @@ class BackPressureTest
             .termLength(TERM).externalDriver(a.aeronDirectory()).build());
         final List<Integer> received = java.util.Collections.synchronizedList(new ArrayList<>());
         final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch holding = new CountDownLatch(1);
         b.publish("slow", engineB.actor((ActorContext<Integer> ctx) -> (Integer n) ->
         {
             if (n == 0)
             {
+                holding.countDown();
                 release.await(30, TimeUnit.SECONDS);
             }
             received.add(n);
         }).onWorker(1).spawn());
         final ActorRef<Integer> remote = a.<Integer>resolve(b.address().toString(), "slow").get(Duration.ofSeconds(20));
         remote.tell(0);
+        // the worker is held before anything else is sent: sends from other publications have no order with this one
+        try
+        {
+            if (!holding.await(20, TimeUnit.SECONDS))
+            {
+                throw new AssertionError("the first message never arrived");
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            throw new AssertionError(ex);
+        }
         return new Setup(engineA, engineB, a, b, remote, received, release);
     }
 

@@ -4,7 +4,6 @@ import io.hotpath.DeadLetterReason;
 import io.hotpath.EngineConfig;
 import io.hotpath.FullQueuePolicy;
 import io.hotpath.WorkerInvoker;
-import io.hotpath.inbound.FrameHandler;
 import io.hotpath.inbound.ManyToOneFrameQueue;
 import io.hotpath.mailbox.LocalRing;
 import io.hotpath.timers.WorkerTimers;
@@ -16,8 +15,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /*
  * Longer than 400 lines for a reason: the cache-line layers below must live in this file (javac warns about
- * auxiliary classes used from other files), and the duty cycle, the delivery paths and the turn protocol are one
- * state machine of the owner's thread that reads best in one place. Close, steps, counters and await live elsewhere.
+ * auxiliary classes used from other files), and the send paths, the delivery and the turn protocol with its recovery
+ * from errors are one state machine of the owner's thread (the turn stack, the handoff depth and the current actor
+ * change together) that reads best in one place. The inbound drain, the outbound backlogs, close, repeating steps,
+ * counters and await live in classes of their own.
  */
 
 /**
@@ -116,7 +117,7 @@ abstract class WorkerPad2 extends WorkerSleepFields
  * step, an answer for an awaiting method, a resumed method) is bracketed by {@link #beginTurn} and
  * {@link #endTurn}, the one place where {@link #current} and the turn depth change.
  */
-final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
+final class Worker extends WorkerPad2 implements WorkerInvoker
 {
     private static final VarHandle SLEEPING;
     private static final VarHandle OWNER;
@@ -140,6 +141,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     final LocalRing<ActorCell<?>> ready = new LocalRing<>(1 << 30);
     final WorkerTimers timers;
     final RepeatingSteps steps = new RepeatingSteps(this);
+    final InboundDrain drain;
     final WorkerCounters counters = new WorkerCounters();
     final Outbound outbound;
     final FullQueuePolicy fullQueuePolicy;
@@ -149,8 +151,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
      */
     final int mailboxHardCapacity;
     private final IdleStrategy idleStrategy;
-    private final int drainLimit;
-    private final int batchBudget;
+    final int batchBudget;
     /** Runs the loop on continuations, for sequential actors; null on an embedded worker or without the flag. */
     final Carrier carrier;
 
@@ -158,20 +159,14 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     private ActorCell<?>[] turns = new ActorCell<?>[16];
     /** The actor whose turn is innermost on the owner's stack, or null. */
     ActorCell<?> current;
-    /** The actor whose turn stays open across consecutive frames for it in the drain going on; or null. */
-    private ActorCell<?> run;
-    /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
-    private int drainWork;
-    /** Messages handed over in that run so far. */
-    private int runLength;
     /** The last error that escaped an inner turn, for the turns it left open. */
     private Throwable escaped;
     /** Most nested direct handoffs: {@code handoff.maxDepth}, halved for good after a stack overflow. */
-    private int handoffLimit;
+    int handoffLimit;
     /** The sequential actor whose turn the loop began, while its methods may run on the loop's stack; or null. */
     private ActorCell<?> directCell;
     /** Duty cycles run so far. */
-    private long cycle;
+    long cycle;
     /** The engine was closing when this duty cycle began ({@link Close#beginCycle}). */
     boolean closingCycle;
     /** Nesting of direct handoffs on the owner's stack. */
@@ -179,7 +174,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
     /** The handoff depth at which a handler last overflowed the stack, until the limit is lowered; 0: none. */
     int overflowDepth;
     /** Actors' turns on the owner's stack. */
-    private int turnDepth;
+    int turnDepth;
     /** Written once by the owner (release) when it has finished; read anywhere. */
     private boolean terminated;
 
@@ -188,13 +183,13 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         super(runtime, index, config);
         this.idleStrategy = idleStrategy;
         this.timers = new WorkerTimers(config.clock()::nanoTime);
-        this.drainLimit = config.inboundDrainLimit();
         this.batchBudget = config.batchBudget();
         this.handoffLimit = config.handoffMaxDepth();
         this.fullQueuePolicy = config.fullQueuePolicy();
         this.mailboxHardCapacity = (int)Math.min(Integer.MAX_VALUE, config.mailboxCapacity() +
             (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity());
         this.outbound = new Outbound(this, config.workers(), config.outboundCapacity(), config.fullQueuePolicy());
+        this.drain = new InboundDrain(this, config.inboundDrainLimit());
         this.carrier = !embedded && config.awaitOnLoopStack() && io.hotpath.continuation.Continuations.available() ?
             new Carrier(this::loop) : null;
     }
@@ -356,7 +351,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
      * sequential actor that can run on the loop's stack is not handed one at all: it runs from the ready queue in the
      * same cycle, where its method may suspend without taking a half-drained queue with it.
      */
-    private boolean mayHandOffOutsideTurns(final ActorCell<?> target, final int mode)
+    boolean mayHandOffOutsideTurns(final ActorCell<?> target, final int mode)
     {
         return (!target.sequential || carrier == null) &&
             (mode != ARRIVED || target.countCycleHandoff(cycle) <= batchBudget);
@@ -441,7 +436,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         handoffDepth = 0;
         directCell = null;
         escaped = null;
-        run = null;
+        drain.forgetRun();
         while (turnDepth > 0)
         {
             final ActorCell<?> cell = turns[turnDepth - 1];
@@ -499,91 +494,6 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
             cell.scheduled = true;
             ready.offer(cell);
         }
-    }
-
-    /**
-     * A frame from the inbound queue. It is never refused: a target whose mailbox is full takes it beyond its
-     * capacity and is marked congested, so the drain goes on for every other actor of this worker.
-     * <p>
-     * Consecutive frames for one idle actor are handed over in one turn (a run), up to the actor's budget of direct
-     * handoffs for this cycle: the turn is begun and ended, and the counters written, once per run, not per message.
-     * <p>
-     * The drain's limit ({@code inbound.drainLimit}) counts the frames that run code (handed over, the engine's own);
-     * a frame that only joins its actor's mailbox costs next to nothing, so the drain takes those on, up to the
-     * queue's capacity. A flood for one slow actor is thus moved out of the way at once (into its mailbox, which marks
-     * it congested and holds its senders back) and a neighbour's frame behind the flood is not kept waiting for many
-     * cycles of the slow actor's batches.
-     *
-     * @return false once this drain has run {@code inbound.drainLimit} frames' worth of code.
-     */
-    @Override
-    public boolean onFrame(final Object target, final Object message)
-    {
-        final ActorCell<?> cell = (ActorCell<?>)target;
-        if (closingCycle)
-        {
-            close.onFrameTakenWhileClosing(this);
-        }
-        final boolean plain = !(message instanceof EngineMessage);
-        if (run != null)
-        {
-            if (cell == run && plain && cell.isRunningOnly() && cell.countCycleHandoff(cycle) <= batchBudget)
-            {
-                runLength++;
-                handleInRun(cell, message);
-                return ++drainWork < drainLimit;
-            }
-            endRun();
-        }
-        if (plain && turnDepth == 0 && handoffLimit > 0 && cell.isIdle() && cell.mailbox.isEmpty() &&
-            mayHandOffOutsideTurns(cell, ARRIVED))
-        {
-            beginTurn(cell);
-            handoffDepth = 1;
-            run = cell;
-            runLength = 1;
-            handleInRun(cell, message);
-        }
-        else if (!plain && ((EngineMessage)message).isControl())
-        {
-            ((EngineMessage)message).onArrival(this, cell);
-        }
-        else
-        {
-            deliverLocal(cell, message, ARRIVED);
-            if (plain)
-            {
-                // queued behind its actor's backlog (or a dead letter): no code of the actor ran
-                return true;
-            }
-        }
-        return ++drainWork < drainLimit;
-    }
-
-    private void handleInRun(final ActorCell<?> cell, final Object message)
-    {
-        try
-        {
-            if (!cell.handle(message))
-            {
-                runLength--;
-            }
-        }
-        catch (final Throwable error)
-        {
-            run = null;
-            recover(error);
-        }
-    }
-
-    /** Close the run of frames handed over in one turn: count them, and end the turn. */
-    private void endRun()
-    {
-        final ActorCell<?> cell = run;
-        run = null;
-        cell.countRun(runLength);
-        handoffDepth = 0;
-        endTurn(cell);
     }
 
     private int runActor(final ActorCell<?> cell, final int budget)
@@ -659,15 +569,7 @@ final class Worker extends WorkerPad2 implements FrameHandler, WorkerInvoker
         try
         {
             work += outbound.flush();
-            final int limit = closing ? 1 : inbound.capacity();
-            drainWork = 0;
-            final int drained = inbound.drain(this, limit);
-            if (run != null)
-            {
-                endRun();
-            }
-            counters.noteInboundDrain(inbound, drained, drained == limit || drainWork >= drainLimit);
-            work += drained;
+            work += drain.drain(closing);
             work += timers.poll();
             work += steps.run();
             final int budget = closing ? 1 : batchBudget;

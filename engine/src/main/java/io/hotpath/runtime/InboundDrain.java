@@ -1,0 +1,135 @@
+package io.hotpath.runtime;
+
+import io.hotpath.inbound.FrameHandler;
+
+/**
+ * How a worker takes frames from its inbound queue: each frame goes to its target at once or joins its mailbox, and
+ * consecutive frames for one actor go over in one turn. NOT thread safe: the worker's own thread only.
+ * <p>
+ * The drain's limit ({@code inbound.drainLimit}) counts the frames that run code (handed over, the engine's own); a
+ * frame that only joins its actor's mailbox costs next to nothing, so the drain takes those on, up to the queue's
+ * capacity. A flood for one slow actor is thus moved out of the way at once (into its mailbox, which marks it
+ * congested and holds its senders back) and a neighbour's frame behind the flood is not kept waiting for many cycles
+ * of the slow actor's batches.
+ */
+final class InboundDrain implements FrameHandler
+{
+    private final Worker worker;
+    private final int drainLimit;
+    /** The actor whose turn stays open across consecutive frames for it in the drain going on; or null. */
+    private ActorCell<?> run;
+    /** Messages handed over in that run so far. */
+    private int runLength;
+    /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
+    private int drainWork;
+
+    InboundDrain(final Worker worker, final int drainLimit)
+    {
+        this.worker = worker;
+        this.drainLimit = drainLimit;
+    }
+
+    /**
+     * Take what the inbound queue holds, within the limits.
+     *
+     * @param closing the engine is closing: one frame per cycle, so a finish request is seen promptly.
+     * @return frames taken.
+     */
+    int drain(final boolean closing)
+    {
+        final int limit = closing ? 1 : worker.inbound.capacity();
+        drainWork = 0;
+        final int drained = worker.inbound.drain(this, limit);
+        if (run != null)
+        {
+            endRun();
+        }
+        worker.counters.noteInboundDrain(worker.inbound, drained, drained == limit || drainWork >= drainLimit);
+        return drained;
+    }
+
+    /** An error was recovered from: the run's turn is closed already. */
+    void forgetRun()
+    {
+        run = null;
+    }
+
+    /**
+     * A frame from the inbound queue. It is never refused: a target whose mailbox is full takes it beyond its
+     * capacity and is marked congested, so the drain goes on for every other actor of this worker.
+     * <p>
+     * Consecutive frames for one idle actor are handed over in one turn (a run), up to the actor's budget of direct
+     * handoffs for this cycle: the turn is begun and ended, and the counters written, once per run, not per message.
+     *
+     * @return false once this drain has run {@code inbound.drainLimit} frames' worth of code.
+     */
+    @Override
+    public boolean onFrame(final Object target, final Object message)
+    {
+        final ActorCell<?> cell = (ActorCell<?>)target;
+        if (worker.closingCycle)
+        {
+            worker.close.onFrameTakenWhileClosing(worker);
+        }
+        final boolean plain = !(message instanceof EngineMessage);
+        if (run != null)
+        {
+            if (cell == run && plain && cell.isRunningOnly() && cell.countCycleHandoff(worker.cycle) <= worker.batchBudget)
+            {
+                runLength++;
+                handleInRun(cell, message);
+                return ++drainWork < drainLimit;
+            }
+            endRun();
+        }
+        if (plain && worker.turnDepth == 0 && worker.handoffLimit > 0 && cell.isIdle() && cell.mailbox.isEmpty() &&
+            worker.mayHandOffOutsideTurns(cell, Worker.ARRIVED))
+        {
+            worker.beginTurn(cell);
+            worker.handoffDepth = 1;
+            run = cell;
+            runLength = 1;
+            handleInRun(cell, message);
+        }
+        else if (!plain && ((EngineMessage)message).isControl())
+        {
+            ((EngineMessage)message).onArrival(worker, cell);
+        }
+        else
+        {
+            worker.deliverLocal(cell, message, Worker.ARRIVED);
+            if (plain)
+            {
+                // queued behind its actor's backlog (or a dead letter): no code of the actor ran
+                return true;
+            }
+        }
+        return ++drainWork < drainLimit;
+    }
+
+    private void handleInRun(final ActorCell<?> cell, final Object message)
+    {
+        try
+        {
+            if (!cell.handle(message))
+            {
+                runLength--;
+            }
+        }
+        catch (final Throwable error)
+        {
+            run = null;
+            worker.recover(error);
+        }
+    }
+
+    /** Close the run of frames handed over in one turn: count them, and end the turn. */
+    private void endRun()
+    {
+        final ActorCell<?> cell = run;
+        run = null;
+        cell.countRun(runLength);
+        worker.handoffDepth = 0;
+        worker.endTurn(cell);
+    }
+}

@@ -8,6 +8,7 @@ import io.hotpath.Reply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -150,7 +151,8 @@ public final class ActorTestKit implements AutoCloseable
      * Run every worker, in turn, until none has anything to do; time does not move.
      *
      * @return the work done (messages, timers, steps; 0 when there was nothing to do).
-     * @throws AssertionError when the engine never becomes idle (an actor that keeps sending to itself).
+     * @throws AssertionError when the engine never becomes idle: an actor that keeps sending to itself, or a thread
+     *                        outside the engine that sends without pause.
      */
     public int runUntilIdle()
     {
@@ -260,6 +262,10 @@ public final class ActorTestKit implements AutoCloseable
         catch (final CompletionException ex)
         {
             return ex.getCause();
+        }
+        catch (final CancellationException ex)
+        {
+            return ex;
         }
     }
 

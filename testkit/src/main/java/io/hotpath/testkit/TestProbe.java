@@ -164,6 +164,22 @@ public final class TestProbe<M>
     }
 
     /**
+     * @return every message received so far, after running the engine until idle (time does not move); empty when
+     *     there is none.
+     */
+    public List<M> receiveAll()
+    {
+        kit.runUntilIdle();
+        final List<M> messages = new ArrayList<>();
+        AskedMessage<M> next;
+        while ((next = received.poll()) != null)
+        {
+            messages.add(next.message());
+        }
+        return messages;
+    }
+
+    /**
      * Let 100 ms of virtual time pass, and fail if a message comes meanwhile.
      */
     public void expectNoMessage()

@@ -20,15 +20,32 @@ public final class EmbeddedDemo
     private static final long TICKS = 1_000_000;
     private static final int INSTRUMENTS = 16;
 
+    /**
+     * The example running. Thread safe.
+     *
+     * @param engine     worker 0 embedded, worker 1 on a thread of the engine's, pinned where possible.
+     * @param strategy   on worker 1.
+     * @param normalizer on worker 0.
+     * @param service    the market-data loop.
+     * @param reader     its thread, {@code md-reader}.
+     */
+    public record Running(Engine engine, ActorRef<SimulatedFeed.RawTick> strategy,
+        ActorRef<SimulatedFeed.RawTick> normalizer, MarketDataService service, Thread reader)
+    {
+    }
+
     private EmbeddedDemo()
     {
     }
 
     /**
-     * @param args none.
-     * @throws InterruptedException when interrupted while the service's thread ends.
+     * Start the engine, the two actors and the service's thread, which begins reading at once.
+     *
+     * @param ticks       how many ticks the feed holds.
+     * @param instruments over how many instruments.
+     * @return what runs.
      */
-    public static void main(final String[] args) throws InterruptedException
+    public static Running start(final long ticks, final int instruments)
     {
         final int cpus = Runtime.getRuntime().availableProcessors();
         final EngineConfig.Builder config = EngineConfig.builder().workers(2).embedded(0, true).idle(1, "backoff");
@@ -38,10 +55,25 @@ public final class EmbeddedDemo
         }
         final Engine engine = Engine.start(config.build());
         final ActorRef<SimulatedFeed.RawTick> strategy = Desk.strategy(engine, 1);
-        final ActorRef<SimulatedFeed.RawTick> normalizer = Desk.normalizer(engine, 0, INSTRUMENTS, strategy);
-        final MarketDataService service = new MarketDataService(new SimulatedFeed(TICKS, INSTRUMENTS),
+        final ActorRef<SimulatedFeed.RawTick> normalizer = Desk.normalizer(engine, 0, instruments, strategy);
+        final MarketDataService service = new MarketDataService(new SimulatedFeed(ticks, instruments),
             engine.invoker(0), normalizer);
-        final Thread reader = Thread.ofPlatform().name("md-reader").start(service);
+        return new Running(engine, strategy, normalizer, service,
+            Thread.ofPlatform().name("md-reader").start(service));
+    }
+
+    /**
+     * @param args none.
+     * @throws InterruptedException when interrupted while the service's thread ends.
+     */
+    public static void main(final String[] args) throws InterruptedException
+    {
+        final Running running = start(TICKS, INSTRUMENTS);
+        final Engine engine = running.engine();
+        final ActorRef<SimulatedFeed.RawTick> strategy = running.strategy();
+        final ActorRef<SimulatedFeed.RawTick> normalizer = running.normalizer();
+        final MarketDataService service = running.service();
+        final Thread reader = running.reader();
         while (service.read() < TICKS)
         {
             LockSupport.parkNanos(1_000_000);

@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's ten-line example compiles as it is written there (with javac, against the engine, every lint on and
- * warnings as errors) and runs; and the hello example is those same lines.
+ * warnings as errors) and runs; the hello example is those same lines; and the README's example of the test kit
+ * compiles and passes.
  */
 class TenLinesTest
 {
@@ -32,16 +33,36 @@ class TenLinesTest
     @Test
     void theReadmesTenLinesCompileAsWrittenAndRun(@TempDir final Path dir) throws Exception
     {
-        final List<String> block = Docs.codeBlockUnder("README.md", HEADING);
         assertThat(Docs.lines("README.md")).as("the block is marked as Java").contains("```java");
-        final StringBuilder source = new StringBuilder("import io.hotpath.*;\n\npublic class TenLines\n{\n" +
+        assertThat(compileAndRun(Docs.codeBlockUnder("README.md", HEADING), "import io.hotpath.*;\n", dir))
+            .isEqualTo("booked Order[id=1, qty=100]\n");
+    }
+
+    @Test
+    void theReadmesTestKitExampleCompilesAndPasses(@TempDir final Path dir) throws Exception
+    {
+        assertThat(compileAndRun(Docs.codeBlockUnder("README.md", "## Testing your actors"),
+            "import io.hotpath.*;\nimport io.hotpath.testkit.*;\nimport java.time.Duration;\n", dir))
+            .as("the probe's expectations passed, silently").isEmpty();
+    }
+
+    /**
+     * Compile lines of code as the body of a main method, with javac, every lint on and warnings as errors, then run
+     * it.
+     *
+     * @return what it printed.
+     */
+    private static String compileAndRun(final List<String> block, final String imports, final Path dir)
+        throws Exception
+    {
+        final StringBuilder source = new StringBuilder(imports).append("\npublic class Block\n{\n" +
             "    public static void main(final String[] args)\n    {\n");
         for (final String line : block)
         {
             source.append("        ").append(line).append('\n');
         }
         source.append("    }\n}\n");
-        final Path file = Files.writeString(dir.resolve("TenLines.java"), source);
+        final Path file = Files.writeString(dir.resolve("Block.java"), source);
 
         final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         final DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -59,7 +80,7 @@ class TenLinesTest
         try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()},
             TenLinesTest.class.getClassLoader()))
         {
-            final Method main = loader.loadClass("TenLines").getMethod("main", String[].class);
+            final Method main = loader.loadClass("Block").getMethod("main", String[].class);
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             main.invoke(null, (Object)new String[0]);
         }
@@ -67,7 +88,7 @@ class TenLinesTest
         {
             System.setOut(stdout);
         }
-        assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo("booked Order[id=1, qty=100]\n");
+        return printed.toString(StandardCharsets.UTF_8);
     }
 
     @Test

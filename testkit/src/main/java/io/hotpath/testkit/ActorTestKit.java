@@ -8,7 +8,6 @@ import io.hotpath.Reply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,8 +42,8 @@ import java.util.function.Predicate;
  * completion) comes in real time: a wait whose virtual timeout has passed goes on running, without moving time, for
  * up to {@link TestKitSettings#realTimeGrace} (5 s) before it fails.
  * <p>
- * <b>Dead letters and faults</b> are kept until the test takes them ({@link #expectDeadLetter},
- * {@link #expectFault}) and are listed in the message of every failed wait. Faults also go on to the fault
+ * <b>Dead letters and faults</b> are kept until the test takes them ({@link #deadLetters()},
+ * {@link #faults()}) and are listed in the message of every failed wait. Faults also go on to the fault
  * listener the engine was configured with (by default the engine's own, which reports them).
  * <p>
  * Sequential actors ({@code await}) need the JVM flag {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}
@@ -83,15 +82,16 @@ public final class ActorTestKit implements AutoCloseable
         lockStep.runUntilIdle();
     }
 
-    /** @return a kit of one worker, with the engine's other defaults. */
+    /** {@return a kit of one worker, with the engine's other defaults} */
     public static ActorTestKit start()
     {
         return start(new TestKitSettings());
     }
 
     /**
+     * {@return a kit of that many workers}
+     *
      * @param workers how many workers.
-     * @return a kit of that many workers.
      */
     public static ActorTestKit start(final int workers)
     {
@@ -99,27 +99,28 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * {@return a kit, its engine started and its workers ready}
+     *
      * @param settings the engine's settings and the kit's own.
-     * @return a kit, its engine started and its workers ready.
      */
     public static ActorTestKit start(final TestKitSettings settings)
     {
         return new ActorTestKit(settings);
     }
 
-    /** @return the engine, to spawn actors and read its stats; close it through the kit. */
+    /** {@return the engine, to spawn actors and read its stats; close it through the kit} */
     public Engine engine()
     {
         return engine;
     }
 
-    /** @return the engine's virtual time, in nanoseconds on its clock (for {@code Await.withDeadline}). */
+    /** {@return the engine's virtual time, in nanoseconds on its clock (for {@code Await.withDeadline})} */
     public long nowNs()
     {
         return lockStep.time().nanoTime();
     }
 
-    /** @return the virtual time passed since the kit started. */
+    /** {@return the virtual time passed since the kit started} */
     public Duration elapsed()
     {
         return Duration.ofNanos(nowNs() - ManualTime.START_NS);
@@ -171,8 +172,9 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * {@return the work done by one duty cycle of that worker}
+     *
      * @param worker a worker's index.
-     * @return the work done by one duty cycle of that worker.
      */
     public int step(final int worker)
     {
@@ -180,8 +182,9 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * {@return a probe with a generated name, on the next worker in turn}
+     *
      * @param <M> the type of message the probe takes.
-     * @return a probe with a generated name, on the next worker in turn.
      */
     public <M> TestProbe<M> probe()
     {
@@ -189,9 +192,10 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * {@return a probe on the next worker in turn}
+     *
      * @param name the probe's actor name.
      * @param <M>  the type of message the probe takes.
-     * @return a probe on the next worker in turn.
      */
     public <M> TestProbe<M> probe(final String name)
     {
@@ -199,10 +203,11 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * {@return a probe on the given worker}
+     *
      * @param name   the probe's actor name.
      * @param worker the worker it runs on.
      * @param <M>    the type of message the probe takes.
-     * @return the probe.
      */
     public <M> TestProbe<M> probe(final String name, final int worker)
     {
@@ -210,9 +215,11 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * Run the engine, moving virtual time, until a reply has its answer, within the default timeout.
+     *
      * @param reply a reply asked for by the test (or by an actor), not yet answered perhaps.
      * @param <T>   the answer's type.
-     * @return its value, once it has come within the default timeout.
+     * @return its value.
      * @throws RuntimeException the exception that failed the reply (as {@link Reply#get} throws it).
      */
     public <T> T result(final Reply<T> reply)
@@ -221,6 +228,8 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * Run the engine, moving virtual time, until a reply has its answer, within the timeout.
+     *
      * @param reply   a reply.
      * @param timeout virtual time to wait at most.
      * @param <T>     the answer's type.
@@ -237,6 +246,8 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * Run the engine, moving virtual time, until a reply fails, within the default timeout.
+     *
      * @param reply a reply expected to fail.
      * @return the exception that failed it (the one the actor asked threw, or the ask's timeout).
      * @throws AssertionError when it succeeded, or did not complete within the default timeout.
@@ -247,6 +258,8 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * Run the engine, moving virtual time, until a reply fails, within the timeout.
+     *
      * @param reply   a reply expected to fail.
      * @param timeout virtual time to wait at most.
      * @return the exception that failed it.
@@ -254,19 +267,12 @@ public final class ActorTestKit implements AutoCloseable
     public Throwable failure(final Reply<?> reply, final Duration timeout)
     {
         final CompletableFuture<?> future = answer(reply, timeout);
-        try
+        final Throwable error = future.handle((value, failure) -> failure).join();
+        if (error == null)
         {
-            final Object value = future.join();
-            throw failed("expected " + reply + " to fail, but it was answered with " + value);
+            throw failed("expected " + reply + " to fail, but it was answered with " + future.join());
         }
-        catch (final CompletionException ex)
-        {
-            return ex.getCause();
-        }
-        catch (final CancellationException ex)
-        {
-            return ex;
-        }
+        return error instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : error;
     }
 
     private <T> CompletableFuture<T> answer(final Reply<T> reply, final Duration timeout)
@@ -305,6 +311,8 @@ public final class ActorTestKit implements AutoCloseable
     }
 
     /**
+     * Run, moving virtual time, until a condition holds, within a timeout.
+     *
      * @param what      said when it fails.
      * @param timeout   virtual time to wait at most.
      * @param condition read by the test thread between runs.
@@ -344,13 +352,13 @@ public final class ActorTestKit implements AutoCloseable
         }
     }
 
-    /** @return the dead letters of the engine, kept until the test takes them. */
+    /** {@return the dead letters of the engine, kept until the test takes them} */
     public DeadLetterLog deadLetters()
     {
         return deadLetters;
     }
 
-    /** @return the exceptions the engine's actors threw, kept until the test takes them. */
+    /** {@return the exceptions the engine's actors threw, kept until the test takes them} */
     public FaultLog faults()
     {
         return faults;
@@ -392,7 +400,7 @@ public final class ActorTestKit implements AutoCloseable
         return defaultTimeoutNs;
     }
 
-    /** @return an assertion failure whose message lists what the engine reported meanwhile. */
+    /** {@return an assertion failure whose message lists what the engine reported meanwhile} */
     AssertionError failed(final String message)
     {
         return new AssertionError(message + " (at +" + elapsed().toMillis() + " ms of virtual time)" +

@@ -19,13 +19,13 @@ public final class AskedMessage<M>
         this.reply = reply;
     }
 
-    /** @return the message. */
+    /** {@return the message} */
     public M message()
     {
         return message;
     }
 
-    /** @return true when it was sent with {@code ask}. */
+    /** {@return true when it was sent with {@code ask}} */
     public boolean wasAsked()
     {
         return reply != null;

@@ -21,7 +21,7 @@ public final class DeadLetterLog
         this.kept = kept;
     }
 
-    /** @return the dead letters not taken yet, oldest first. */
+    /** {@return the dead letters not taken yet, oldest first} */
     public List<DeadLetter> all()
     {
         return kept.all();

@@ -42,7 +42,7 @@ final class EngineEvents implements DeadLetterListener, FaultListener
         }
     }
 
-    /** @return the dead letters and faults kept, said in a few lines for an assertion's message; empty when none. */
+    /** {@return the dead letters and faults kept, said in a few lines for an assertion's message; empty when none} */
     String summary()
     {
         final StringBuilder sb = new StringBuilder();
@@ -51,7 +51,7 @@ final class EngineEvents implements DeadLetterListener, FaultListener
         return sb.toString();
     }
 
-    /** @return the oldest kept fault's error, to attach to an assertion that failed, or null. */
+    /** {@return the oldest kept fault's error, to attach to an assertion that failed, or null} */
     Throwable firstError()
     {
         final List<Fault> all = faults.all();

@@ -18,7 +18,7 @@ public final class FaultLog
         this.kept = kept;
     }
 
-    /** @return the faults not taken yet, oldest first. */
+    /** {@return the faults not taken yet, oldest first} */
     public List<Fault> all()
     {
         return kept.all();

@@ -25,7 +25,7 @@ final class Kept<T>
         return List.copyOf(events);
     }
 
-    /** @return the oldest event that matches, removed; or null. */
+    /** {@return the oldest event that matches, removed; or null} */
     synchronized T take(final Predicate<? super T> which)
     {
         final Iterator<T> it = events.iterator();
@@ -41,7 +41,7 @@ final class Kept<T>
         return null;
     }
 
-    /** @return every event kept, removed. */
+    /** {@return every event kept, removed} */
     synchronized List<T> takeAll()
     {
         final List<T> all = List.copyOf(events);

@@ -25,7 +25,12 @@ public final class TestKitSettings
     {
     }
 
-    /** @param value how many workers (default 1). @return this. */
+    /**
+     * Set how many workers the engine has.
+     *
+     * @param value at least 1 (default 1).
+     * @return this.
+     */
     public TestKitSettings workers(final int value)
     {
         workers = value;
@@ -33,9 +38,11 @@ public final class TestKitSettings
     }
 
     /**
-     * @param value sets any engine setting on a builder that has the kit's worker count; the kit then makes
-     *              every worker embedded, sets the clock and keeps the faults (passing them on to the fault
-     *              listener set here), and sets {@code await.spinNs} to 0.
+     * Set any engine setting, on a builder that has the kit's worker count. The kit then makes every worker
+     * embedded, sets the clock, keeps the faults (passing them on to the fault listener set here) and sets
+     * {@code await.spinNs} to 0.
+     *
+     * @param value sets what it names on the engine's builder.
      * @return this.
      */
     public TestKitSettings engine(final Consumer<EngineConfig.Builder> value)
@@ -45,8 +52,10 @@ public final class TestKitSettings
     }
 
     /**
-     * @param value how far virtual time moves between two runs of the workers when it passes (default 1 ms): a
-     *              timer fires at the first step at or after its deadline.
+     * Set how far virtual time moves between two runs of the workers when it passes: a timer fires at the first
+     * step at or after its deadline.
+     *
+     * @param value positive (default 1 ms).
      * @return this.
      */
     public TestKitSettings timeStep(final Duration value)
@@ -55,7 +64,12 @@ public final class TestKitSettings
         return this;
     }
 
-    /** @param value virtual time a wait gives up after, unless it is told (default 3 s). @return this. */
+    /**
+     * Set the virtual time a wait gives up after, unless it is told.
+     *
+     * @param value positive (default 3 s).
+     * @return this.
+     */
     public TestKitSettings defaultTimeout(final Duration value)
     {
         defaultTimeoutNs = positive(value, "default timeout");
@@ -63,8 +77,10 @@ public final class TestKitSettings
     }
 
     /**
-     * @param value real time a wait goes on after its virtual timeout, for what threads outside the engine
-     *              send (default 5 s).
+     * Set the real time a wait goes on after its virtual timeout, without moving time, for what threads outside the
+     * engine send (an I/O completion).
+     *
+     * @param value zero or more (default 5 s).
      * @return this.
      */
     public TestKitSettings realTimeGrace(final Duration value)
@@ -73,7 +89,13 @@ public final class TestKitSettings
         return this;
     }
 
-    /** @param value real time one run of a worker may take before it is reported stuck (default 60 s). @return this. */
+    /**
+     * Set the real time one run of a worker may take before the test is told the worker is stuck (a handler that
+     * blocks), with its stack.
+     *
+     * @param value positive (default 60 s).
+     * @return this.
+     */
     public TestKitSettings stuckAfter(final Duration value)
     {
         stuckNs = positive(value, "stuck after");

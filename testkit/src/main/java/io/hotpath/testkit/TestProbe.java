@@ -50,7 +50,7 @@ public final class TestProbe<M>
         return new TestProbe<>(kit, builder.spawn(), received);
     }
 
-    /** @return the reply of the message being handled, when it was asked; null for a plain message. */
+    /** {@return the reply of the message being handled, when it was asked; null for a plain message} */
     private static Reply<Object> askOf(final ActorContext<?> ctx)
     {
         try
@@ -63,20 +63,20 @@ public final class TestProbe<M>
         }
     }
 
-    /** @return the probe's address, to hand to the actors under test. */
+    /** {@return the probe's address, to hand to the actors under test} */
     public ActorRef<M> ref()
     {
         return ref;
     }
 
-    /** @return the probe's actor name. */
+    /** {@return the probe's actor name} */
     public String name()
     {
         return name;
     }
 
     /**
-     * @return the next message, once it has come within the default timeout.
+     * {@return the next message, once it has come within the default timeout}
      */
     public M receiveMessage()
     {
@@ -84,8 +84,9 @@ public final class TestProbe<M>
     }
 
     /**
+     * {@return the next message}
+     *
      * @param timeout virtual time to wait at most.
-     * @return the next message.
      */
     public M receiveMessage(final Duration timeout)
     {
@@ -93,6 +94,8 @@ public final class TestProbe<M>
     }
 
     /**
+     * Receive the next message, within the default timeout, and fail unless it equals {@code expected}.
+     *
      * @param expected the next message, by {@code equals}.
      * @param <T>      its type.
      * @return the message received.
@@ -103,6 +106,8 @@ public final class TestProbe<M>
     }
 
     /**
+     * Receive the next message, within the timeout, and fail unless it equals {@code expected}.
+     *
      * @param timeout  virtual time to wait at most.
      * @param expected the next message, by {@code equals}.
      * @param <T>      its type.
@@ -119,6 +124,8 @@ public final class TestProbe<M>
     }
 
     /**
+     * Receive the next message, within the default timeout, and fail unless it is of the type.
+     *
      * @param type the type of the next message.
      * @param <T>  that type.
      * @return the message received, as that type.
@@ -135,8 +142,9 @@ public final class TestProbe<M>
     }
 
     /**
+     * {@return the next {@code count} messages, once they have all come within the default timeout}
+     *
      * @param count how many messages.
-     * @return the next {@code count} messages, once they have all come within the default timeout.
      */
     public List<M> receiveMessages(final int count)
     {
@@ -144,9 +152,10 @@ public final class TestProbe<M>
     }
 
     /**
+     * {@return the messages, in the order they came}
+     *
      * @param count   how many messages.
      * @param timeout virtual time to wait at most for all of them.
-     * @return the messages, in the order they came.
      */
     public List<M> receiveMessages(final int count, final Duration timeout)
     {
@@ -164,8 +173,8 @@ public final class TestProbe<M>
     }
 
     /**
-     * @return every message received so far, after running the engine until idle (time does not move); empty when
-     *     there is none.
+     * {@return every message received so far, after running the engine until idle (time does not move); empty when
+     *    there is none}
      */
     public List<M> receiveAll()
     {
@@ -230,7 +239,7 @@ public final class TestProbe<M>
     }
 
     /**
-     * @return the next message, which must have been sent with {@code ask}, with its reply for the test to answer.
+     * {@return the next message, which must have been sent with {@code ask}, with its reply for the test to answer}
      */
     public AskedMessage<M> expectAsk()
     {

@@ -91,19 +91,19 @@ final class WorkerDriver
         return work;
     }
 
-    /** @return the cycles the last request ran: its maximum when the worker never became idle. */
+    /** {@return the cycles the last request ran: its maximum when the worker never became idle} */
     int cycles()
     {
         return cycles;
     }
 
-    /** @return the worker's index. */
+    /** {@return the worker's index} */
     int index()
     {
         return invoker.index();
     }
 
-    /** @return the worker's name. */
+    /** {@return the worker's name} */
     String name()
     {
         return invoker.name();

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,7 +25,8 @@ class WaitsTest
     @BeforeEach
     void start()
     {
-        kit = ActorTestKit.start();
+        // no real-time grace after a virtual timeout: nothing outside the engine sends, but in the test that says so
+        kit = ActorTestKit.start(new TestKitSettings().realTimeGrace(Duration.ZERO));
     }
 
     @AfterEach
@@ -77,6 +79,8 @@ class WaitsTest
     @Test
     void aReplyCompletedByAThreadOutsideTheEngineIsWaitedForInRealTime()
     {
+        kit.close();
+        kit = ActorTestKit.start();
         final ActorRef<String> io = kit.engine().spawn("io", (ActorContext<String> ctx) -> (String path) ->
         {
             final Reply<String> answer = ctx.replyLater();
@@ -84,5 +88,23 @@ class WaitsTest
             CompletableFuture.runAsync(() -> answer.complete("read " + path));
         });
         assertThat(kit.result(io.<String>ask("/tmp/x"))).isEqualTo("read /tmp/x");
+    }
+
+    @Test
+    void failureReturnsTheExceptionOfAFailedReplyAndRefusesOneThatSucceeded()
+    {
+        final ActorRef<String> answers = kit.engine().spawn("answers", (ActorContext<String> ctx) -> (String m) ->
+        {
+            switch (m)
+            {
+                case "cancel" -> ctx.<String>replyLater().fail(new CancellationException("given up"));
+                case "throw" -> throw new IllegalStateException("no");
+                default -> ctx.reply("yes");
+            }
+        });
+        assertThat(kit.failure(answers.ask("cancel"))).isInstanceOf(CancellationException.class).hasMessage("given up");
+        assertThat(kit.failure(answers.ask("throw"))).isInstanceOf(IllegalStateException.class).hasMessage("no");
+        assertThatThrownBy(() -> kit.failure(answers.ask("ok"))).isInstanceOf(AssertionError.class)
+            .hasMessageContaining("to fail, but it was answered with yes");
     }
 }

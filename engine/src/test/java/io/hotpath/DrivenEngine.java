@@ -4,7 +4,10 @@ import java.time.Duration;
 
 /**
  * An engine of one embedded worker that the test thread drives, with a clock the test moves: timing and ordering
- * are proven deterministically, without sleeping.
+ * are proven deterministically, without sleeping. Not the test kit (hotpath-testkit, which depends on the engine and
+ * so cannot serve its tests): here the test thread is the worker's own thread, so a send from the test runs at once
+ * and the test steps between any two cycles, which is what these tests of the engine examine; the kit keeps the
+ * test thread outside the engine, as a service's tests want it.
  */
 final class DrivenEngine implements AutoCloseable
 {

@@ -3,6 +3,8 @@ package io.hotpath.examples.bank;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,12 +37,13 @@ public final class TransferStream
     }
 
     /**
-     * @param args the bank's directory.
+     * @param args the bank's directory, made if need be.
      * @throws InterruptedException never in practice: the process is killed.
+     * @throws IOException when the directory cannot be made.
      */
-    public static void main(final String[] args) throws InterruptedException
+    public static void main(final String[] args) throws InterruptedException, IOException
     {
-        final Path dir = Path.of(args[0]);
+        final Path dir = Files.createDirectories(Path.of(args[0]));
         final Engine engine = Engine.start(EngineConfig.builder().workers(2).idle("backoff").build());
         final Bank.Handle bank = Bank.open(engine, dir, openingBalances(), TransactionLog.Durability.DISK);
         final Semaphore window = new Semaphore(IN_FLIGHT);

@@ -1,11 +1,7 @@
 package io.hotpath.examples;
 
-import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
-import io.hotpath.WorkerInvoker;
-import io.hotpath.EngineClock;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -14,8 +10,8 @@ import java.util.function.BooleanSupplier;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Helpers shared by the examples' tests: engine settings that stay quiet on a 2-CPU build machine, a bounded wait
- * that never measures time, and a clock the test moves by hand. Thread safe.
+ * Helpers of the examples' tests that run engines on threads of their own (the others use the test kit): engine
+ * settings that stay quiet on a 2-CPU build machine, and a bounded wait that never measures time. Thread safe.
  */
 public final class ExampleEngines
 {
@@ -55,46 +51,6 @@ public final class ExampleEngines
             }
             Thread.onSpinWait();
             Thread.yield();
-        }
-    }
-
-    /**
-     * Close an engine whose only worker the calling thread drives: close() waits for the workers, so another
-     * thread calls it while this one keeps the embedded worker turning until it has finished.
-     *
-     * @param engine the engine.
-     * @param worker its embedded worker, driven by the caller.
-     */
-    public static void drainAndClose(final Engine engine, final WorkerInvoker worker)
-    {
-        final Thread closer = new Thread(engine::close, "example-closer");
-        closer.start();
-        while (!worker.isTerminated())
-        {
-            worker.doWork();
-        }
-    }
-
-    /**
-     * A clock the test moves by hand, so timer and backoff behaviour is proven without sleeping. The test thread
-     * moves it; workers read it (volatile).
-     */
-    public static final class ManualClock implements EngineClock
-    {
-        private volatile long nowNs = 1_000_000_000L;
-
-        @Override
-        public long nanoTime()
-        {
-            return nowNs;
-        }
-
-        /**
-         * @param by how far to move time forward.
-         */
-        public void advance(final Duration by)
-        {
-            nowNs += by.toNanos();
         }
     }
 }

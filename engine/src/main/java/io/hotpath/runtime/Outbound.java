@@ -137,6 +137,12 @@ final class Outbound
 
     private void holdOnTarget(final ActorCell<?> sender, final CellAddress<?> target)
     {
+        final int n = heldOnTargets.size();
+        if (n >= 2 && heldOnTargets.get(n - 2) == sender && heldOnTargets.get(n - 1) == target)
+        {
+            // held on this target already by an earlier send of the same turn
+            return;
+        }
         if (sender != null && sender != target.cell)
         {
             sender.holdForSends();

@@ -1,5 +1,6 @@
 /**
- * Hotpath's engine: an event-loop actor engine of pinned workers. Only the API is exported: {@code io.hotpath},
+ * Hotpath's engine: an event-loop actor engine of pinned workers. It reads its JMX MBeans' interfaces and its JFR
+ * events from {@code java.management} and {@code jdk.jfr}, and records latencies with HdrHistogram. Only the API is exported: {@code io.hotpath},
  * its counters ({@code io.hotpath.metrics}) and thread affinity ({@code io.hotpath.affinity}); the hooks for the
  * remote module ({@code io.hotpath.spi}) go to that module alone, and everything else is sealed.
  * <p>
@@ -11,6 +12,8 @@ module io.hotpath
 {
     requires org.agrona;
     requires java.management;
+    requires jdk.jfr;
+    requires HdrHistogram;
 
     exports io.hotpath;
     exports io.hotpath.metrics;

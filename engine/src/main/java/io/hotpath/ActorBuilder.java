@@ -21,6 +21,7 @@ public final class ActorBuilder<M>
     private ActorContext<?> parent;
     private boolean sequential;
     private boolean reentrant = true;
+    private boolean histograms;
 
     ActorBuilder(final EngineRuntime runtime, final ActorFactory<M> factory)
     {
@@ -119,6 +120,19 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Give the actor latency histograms of its own, whatever the engine's {@code histograms} key says: how long its
+     * frames from other threads waited in its worker's inbound queue, and how long its handler ran per message
+     * (HdrHistogram, about 1 MB each; nothing allocated per message). Read in {@code engine.stats()}.
+     *
+     * @return this.
+     */
+    public ActorBuilder<M> histograms()
+    {
+        histograms = true;
+        return this;
+    }
+
+    /**
      * @return the new actor's address.
      * @throws EngineClosedException    when the engine is closed.
      * @throws IllegalArgumentException when the name is malformed or taken.
@@ -126,7 +140,7 @@ public final class ActorBuilder<M>
     public ActorRef<M> spawn()
     {
         return runtime.spawn(factory, name, worker < 0 ? runtime.nextWorkerIndex() : worker, faultPolicy, parent,
-            sequential, reentrant);
+            sequential, reentrant, histograms);
     }
 
     /**

@@ -5,6 +5,8 @@ import static io.hotpath.EngineConfig.BATCH_BUDGET;
 import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
 import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
 import static io.hotpath.EngineConfig.DESCRIPTION;
+import static io.hotpath.EngineConfig.ENGINE_NAME;
+import static io.hotpath.EngineConfig.STALL_THRESHOLD_NS;
 import static io.hotpath.EngineConfig.FULL_QUEUE_POLICY;
 import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
 import static io.hotpath.EngineConfig.IDLE;
@@ -113,6 +115,10 @@ final class ConfigValidator
         require(b.closeTimeoutNs >= 0, CLOSE_TIMEOUT_NS, b.closeTimeoutNs, "0 or more");
         require(b.awaitSpinNs >= 0 && b.awaitSpinNs <= 1_000_000, AWAIT_SPIN_NS, b.awaitSpinNs,
             "from 0 (off) to 1000000 (1 ms); a spin longer than a round trip only burns the CPU");
+        require(b.stallThresholdNs == 0 || b.stallThresholdNs >= 1_000_000L && b.stallThresholdNs <= 60_000_000_000L,
+            STALL_THRESHOLD_NS, b.stallThresholdNs, "0 (off) or from 1000000 (1 ms) to 60000000000 (60 s)");
+        require(b.engineName != null && (b.engineName.isEmpty() || b.engineName.matches("[A-Za-z0-9_.-]{1,64}")),
+            ENGINE_NAME, b.engineName, "empty (a name made up) or 1 to 64 characters of A-Z a-z 0-9 _ . -");
         require(b.faultListener != null, "faultListener", null, "a listener");
         if (!problems.isEmpty())
         {

@@ -15,8 +15,17 @@ public enum DeadLetterReason
     CLOSE_TIMEOUT,
     /** The actor could not be created: its factory threw or returned null. */
     START_FAILED,
-    /** A reply completed after its ask had timed out (or had been completed already). */
+    /**
+     * A reply completed after its ask had timed out (or had been completed already). After a timeout the asker
+     * chose, this is normal: the asker stopped waiting, and the answer came anyway.
+     */
     LATE_REPLY,
+    /**
+     * Normal, not a failure: the answer to an ask its own caller had cancelled already (through a
+     * {@code CancellationToken}, or a {@code TaskGroup} that closed with the ask still open). Counted apart so that
+     * the other reasons keep meaning that something went wrong.
+     */
+    CANCELLED_BY_CALLER,
     /** Sent through an output port that was not bound to any actor. */
     PORT_UNBOUND,
     /**

@@ -207,6 +207,24 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * Forget the latencies the histograms have recorded so far (the workers' with {@code histograms=true}, and the
+     * actors' spawned with {@link ActorBuilder#histograms()}), after a warm-up say; counters are kept. Any thread.
+     */
+    public void resetHistograms()
+    {
+        runtime.resetHistograms();
+    }
+
+    /**
+     * @return the engine's name: {@link EngineConfig#ENGINE_NAME}, or {@code hotpath-N} when none was set; its MBeans
+     * and JFR events carry it.
+     */
+    public String name()
+    {
+        return runtime.name();
+    }
+
+    /**
      * @return the configuration the engine runs with.
      */
     public EngineConfig config()

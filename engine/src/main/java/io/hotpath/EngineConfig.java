@@ -195,6 +195,42 @@ public final class EngineConfig
     /** Default of {@link #AWAIT_ON_LOOP_STACK}. */
     public static final boolean AWAIT_ON_LOOP_STACK_DEFAULT = true;
 
+    /**
+     * A worker whose turn (one actor's handler or run of handed-over frames, a repeating step, a timer's message)
+     * has run longer than this, in ns, is reported once per stall ({@code io.hotpath.stalls}, with the worker's
+     * stack; at most 10 reports a minute) and counted
+     * ({@code stalls}, {@code longestStallNs} in the stats; a JFR event {@code io.hotpath.WorkerStall}). One watcher
+     * thread per engine, sleeping a quarter of this between looks; 0 (or {@code off} in text) turns it off, with no
+     * watcher thread and nothing done per turn. An embedded worker is watched while its thread is in a turn.
+     */
+    public static final String STALL_THRESHOLD_NS = "stall.thresholdNs";
+    /** Default of {@link #STALL_THRESHOLD_NS}: 10 ms. */
+    public static final long STALL_THRESHOLD_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(10);
+
+    /**
+     * Latency histograms for every worker: the time each message's handler ran, and the time each frame from
+     * another thread waited in the inbound queue (send to take); HdrHistogram recorders, read as percentiles in
+     * {@code engine.stats()}. Off by default: when off nothing is timed; an actor spawned with
+     * {@link ActorBuilder#histograms()} has its own, and its worker's, even so.
+     */
+    public static final String HISTOGRAMS = "histograms";
+    /** Default of {@link #HISTOGRAMS}. */
+    public static final boolean HISTOGRAMS_DEFAULT = false;
+
+    /**
+     * Register the engine's counters as JMX MBeans on the platform MBean server at start
+     * ({@code io.hotpath:type=Engine,name=...} and {@code io.hotpath:type=Worker,engine=...,name=...}), and
+     * unregister them at close.
+     */
+    public static final String JMX = "jmx";
+    /** Default of {@link #JMX}. */
+    public static final boolean JMX_DEFAULT = true;
+
+    /** The engine's name in its MBeans' names and its JFR events; unique among the process's engines with JMX on. */
+    public static final String ENGINE_NAME = "engine.name";
+    /** Default of {@link #ENGINE_NAME}: {@code hotpath-} and a number counted per process from 0. */
+    public static final String ENGINE_NAME_DEFAULT = "";
+
     private final int workers;
     private final Idle[] idle;
     private final boolean[] embedded;
@@ -215,6 +251,10 @@ public final class EngineConfig
     private final MonitorCheck awaitMonitorCheck;
     private final long awaitSpinNs;
     private final boolean awaitOnLoopStack;
+    private final long stallThresholdNs;
+    private final boolean histograms;
+    private final boolean jmx;
+    private final String engineName;
     private final FaultListener faultListener;
     private final EngineClock clock;
 
@@ -242,6 +282,10 @@ public final class EngineConfig
         this.awaitMonitorCheck = b.awaitMonitorCheck;
         this.awaitSpinNs = b.awaitSpinNs;
         this.awaitOnLoopStack = b.awaitOnLoopStack;
+        this.stallThresholdNs = b.stallThresholdNs;
+        this.histograms = b.histograms;
+        this.jmx = b.jmx;
+        this.engineName = b.engineName;
         this.faultListener = b.faultListener;
         this.clock = b.clock;
     }
@@ -419,6 +463,30 @@ public final class EngineConfig
         return awaitOnLoopStack;
     }
 
+    /** @return {@link #STALL_THRESHOLD_NS}; 0 when off. */
+    public long stallThresholdNs()
+    {
+        return stallThresholdNs;
+    }
+
+    /** @return {@link #HISTOGRAMS}. */
+    public boolean histograms()
+    {
+        return histograms;
+    }
+
+    /** @return {@link #JMX}. */
+    public boolean jmx()
+    {
+        return jmx;
+    }
+
+    /** @return {@link #ENGINE_NAME}; empty for a name the engine makes up. */
+    public String engineName()
+    {
+        return engineName;
+    }
+
     /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
     public EngineClock clock()
     {
@@ -472,6 +540,10 @@ public final class EngineConfig
         MonitorCheck awaitMonitorCheck = AWAIT_MONITOR_CHECK_DEFAULT;
         long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
         boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
+        long stallThresholdNs = STALL_THRESHOLD_NS_DEFAULT;
+        boolean histograms = HISTOGRAMS_DEFAULT;
+        boolean jmx = JMX_DEFAULT;
+        String engineName = ENGINE_NAME_DEFAULT;
         FaultListener faultListener = io.hotpath.runtime.Logs::fault;
         EngineClock clock = EngineClock.SYSTEM;
 
@@ -668,6 +740,34 @@ public final class EngineConfig
         public Builder awaitOnLoopStack(final boolean value)
         {
             awaitOnLoopStack = value;
+            return this;
+        }
+
+        /** @param value see {@link #STALL_THRESHOLD_NS}; 0 turns the stall detector off. @return this. */
+        public Builder stallThresholdNs(final long value)
+        {
+            stallThresholdNs = value;
+            return this;
+        }
+
+        /** @param value see {@link #HISTOGRAMS}. @return this. */
+        public Builder histograms(final boolean value)
+        {
+            histograms = value;
+            return this;
+        }
+
+        /** @param value see {@link #JMX}. @return this. */
+        public Builder jmx(final boolean value)
+        {
+            jmx = value;
+            return this;
+        }
+
+        /** @param value see {@link #ENGINE_NAME}. @return this. */
+        public Builder engineName(final String value)
+        {
+            engineName = value;
             return this;
         }
 

@@ -60,7 +60,9 @@ class ShutdownAndLogsTest
         public static void main(final String[] args) throws Exception
         {
             final boolean hook = "hook".equals(args[0]);
-            final Engine engine = Engine.start(EngineConfig.builder().workers(1).closeOnShutdown(hook)
+            // without MBeans: the platform MBean server creates java.util.logging's LogManager, whose own shutdown
+            // hook resets its handlers while the engine's hook is still closing, and the hook's report is lost
+            final Engine engine = Engine.start(EngineConfig.builder().workers(1).closeOnShutdown(hook).jmx(false)
                 .closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(200)).build());
             final CountDownLatch started = new CountDownLatch(1);
             final int[] delivered = {0};

@@ -88,6 +88,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     private static final VarHandle PRODUCER_LIMIT;
     private static final VarHandle CONSUMER_INDEX;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+    private static final VarHandle STAMPS;
 
     static
     {
@@ -99,6 +100,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
                 ManyToOneFrameQueueProducerFields.class, "producerLimit", long.class);
             CONSUMER_INDEX = lookup.findVarHandle(
                 ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
+            STAMPS = lookup.findVarHandle(ManyToOneFrameQueue.class, "stamps", long[].class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -110,6 +112,14 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     private final int mask;
     /** Frame i is slots 2i (target) and 2i + 1 (message, null while the frame is free or not yet published). */
     private final Object[] slots;
+    /**
+     * Send times of the frames ({@code System.nanoTime()}, 0 for none), one per frame; null until
+     * {@link #stampFrames()} (a CAS, read by producers with an acquire load). A producer writes its frame's stamp
+     * before the release store that publishes the frame, so the consumer that acquires the frame sees it.
+     */
+    private long[] stamps;
+    /** Consumer only: the send time of the frame in the handler's hands, 0 when not stamped. */
+    private long inHandSentNs;
 
     /**
      * @param capacity a power of two, at least 2.
@@ -163,8 +173,34 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 
         final int slot = ((int)index & mask) << 1;
         slots[slot] = target;
+        final long[] sent = (long[])STAMPS.getAcquire(this);
+        if (sent != null)
+        {
+            sent[(int)index & mask] = System.nanoTime();
+        }
         SLOT.setRelease(slots, slot + 1, message);
         return OK;
+    }
+
+    /**
+     * From now on every offer stamps its frame with its send time, read by the consumer as {@link #inHandSentNs()}
+     * (for latency histograms); costs a {@code System.nanoTime()} per offer. Idempotent, any thread.
+     */
+    public void stampFrames()
+    {
+        if (STAMPS.getAcquire(this) == null)
+        {
+            STAMPS.compareAndSet(this, null, new long[capacity]);
+        }
+    }
+
+    /**
+     * @return the send time ({@code System.nanoTime()}) of the frame being handled in a {@link #drain}; 0 when
+     * frames are not stamped. Consumer thread only, inside the drain's handler.
+     */
+    public long inHandSentNs()
+    {
+        return inHandSentNs;
     }
 
     private long refreshLimitSlowPath()
@@ -186,6 +222,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     {
         final Object[] slots = this.slots;
         final int mask = this.mask;
+        final long[] sent = (long[])STAMPS.getAcquire(this);
         long index = consumerIndex;
         int taken = 0;
         while (taken < limit)
@@ -195,6 +232,10 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             if (message == null)
             {
                 break;
+            }
+            if (sent != null)
+            {
+                inHandSentNs = sent[(int)index & mask];
             }
             inHand = true;
             boolean more = false;

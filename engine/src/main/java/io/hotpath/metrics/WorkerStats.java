@@ -21,6 +21,11 @@ package io.hotpath.metrics;
  * @param outboundHighWater most messages it kept at once for other workers whose inbound queues were full.
  * @param interruptsCleared times a handler left the thread's interrupt flag set and the worker cleared it.
  * @param terminated       true once it has finished after close.
+ * @param stalls           turns that ran longer than {@code stall.thresholdNs}, each counted once; 0 when off.
+ * @param longestStallNs   the longest of them so far, as far as the stall watcher saw it run.
+ * @param waitNs           how long frames from other threads waited in its inbound queue (send to take); null
+ *                         unless {@code histograms=true}.
+ * @param handlerNs        how long its handlers ran, per message; null unless {@code histograms=true}.
  */
 public record WorkerStats(
     int index,
@@ -39,6 +44,10 @@ public record WorkerStats(
     int loopStacks,
     int outboundHighWater,
     long interruptsCleared,
-    boolean terminated)
+    boolean terminated,
+    long stalls,
+    long longestStallNs,
+    LatencyStats waitNs,
+    LatencyStats handlerNs)
 {
 }

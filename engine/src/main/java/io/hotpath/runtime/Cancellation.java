@@ -85,7 +85,7 @@ public final class Cancellation
     {
         if (registration instanceof Exchange<?> reply)
         {
-            reply.tryCompleteQuietly(null, new CancellationException(reason));
+            reply.cancelByCaller(new CancellationException(reason));
         }
         else
         {

@@ -40,6 +40,8 @@ public final class EngineRuntime
     private final ConcurrentHashMap<Integer, ActorCell<?>> live = new ConcurrentHashMap<>();
     private final AtomicInteger nextId = new AtomicInteger();
     private final RetiredCounters retired;
+    /** Its name, histograms, stall watcher, MBeans and JFR events. */
+    final Observability observability;
     /** Closes the engine when the JVM shuts down ({@code close.onShutdown}); null without it. */
     private final Thread shutdownHook;
 
@@ -55,6 +57,7 @@ public final class EngineRuntime
         this.retired = new RetiredCounters(config.workers());
         this.close = new Close(this, config.workers());
         this.workers = new WorkerGroup(this, config);
+        this.observability = new Observability(this, config, workers.all());
         this.shutdownHook = config.closeOnShutdown() ? new Thread(this::closeAtShutdown, "hp-shutdown") : null;
     }
 
@@ -76,6 +79,7 @@ public final class EngineRuntime
         {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
+        observability.start();
     }
 
     /** The JVM is shutting down: close, delivering what is queued within the close timeout, and say what was not. */
@@ -156,6 +160,20 @@ public final class EngineRuntime
         final FaultPolicy faultPolicy, final ActorContext<?> parent, final boolean sequential,
         final boolean reentrant)
     {
+        return spawn(factory, name, workerIndex, faultPolicy, parent, sequential, reentrant, false);
+    }
+
+    /**
+     * Create and register an actor; its instance is created on its worker.
+     *
+     * @param parent     the parent's context, or null.
+     * @param histograms true for latency histograms of its own.
+     * @return the new actor's address.
+     */
+    public <M> ActorRef<M> spawn(final ActorFactory<M> factory, final String name, final int workerIndex,
+        final FaultPolicy faultPolicy, final ActorContext<?> parent, final boolean sequential,
+        final boolean reentrant, final boolean histograms)
+    {
         if (sequential && !Continuations.available())
         {
             throw new UnsupportedOperationException("a sequential actor (one that awaits) cannot run here: " +
@@ -181,6 +199,7 @@ public final class EngineRuntime
         final ActorCell<M> cell = new ActorCell<>(id, actorName, worker, factory,
             faultPolicy == null ? FaultPolicy.resume() : faultPolicy, config.mailboxCapacity(), parentCell,
             sequential, reentrant);
+        cell.timing = observability.timingFor(workerIndex, histograms);
         if (byName.putIfAbsent(actorName, cell) != null)
         {
             throw new IllegalArgumentException("actor name '" + actorName + "' is taken by a live actor; " +
@@ -355,6 +374,7 @@ public final class EngineRuntime
             }
         }
         close.close();
+        observability.close();
     }
 
     /**
@@ -379,7 +399,23 @@ public final class EngineRuntime
      */
     public EngineStats stats()
     {
-        return StatsSnapshot.take(workers.all(), live.values(), retired, deadLetters);
+        return StatsSnapshot.take(workers.all(), live.values(), retired, deadLetters, observability);
+    }
+
+    /**
+     * Forget the latencies recorded so far by the workers' and the actors' histograms (after a warm-up, say).
+     */
+    public void resetHistograms()
+    {
+        observability.resetHistograms();
+    }
+
+    /**
+     * @return the engine's name ({@code engine.name}, or one made up), as in its MBeans and JFR events.
+     */
+    public String name()
+    {
+        return observability.engineName;
     }
 
     private static String checkName(final String name)

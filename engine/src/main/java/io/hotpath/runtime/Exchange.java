@@ -35,12 +35,14 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
     /** The low bit of {@code state}: the outcome of the current round is decided. */
     private static final int DONE = 1;
     private static final VarHandle STATE;
+    private static final VarHandle CANCELLED_ROUND;
 
     static
     {
         try
         {
             STATE = MethodHandles.lookup().findVarHandle(Exchange.class, "state", int.class);
+            CANCELLED_ROUND = MethodHandles.lookup().findVarHandle(Exchange.class, "cancelledRound", int.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -58,6 +60,11 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
     boolean questionTaken;
     /** The timeout won: the actor asked may still hold the question, so the reply must not serve another ask. */
     private boolean expired;
+    /**
+     * The round its caller cancelled (a release store before the cancel's CAS on the state, read after a late
+     * answer's acquire of the state): that answer is a CANCELLED_BY_CALLER dead letter; -1 (never a round) for none.
+     */
+    private int cancelledRound = -1;
     /** A watch: completed with the watched actor's address once it has stopped. */
     boolean watch;
     Object request;
@@ -164,6 +171,20 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
         return complete(value, error, true);
     }
 
+    /**
+     * The caller cancelled the ask: fail it with {@code error} unless it was decided already; an answer that comes
+     * afterwards is a CANCELLED_BY_CALLER dead letter, not a LATE_REPLY. Any thread.
+     */
+    void cancelByCaller(final Throwable error)
+    {
+        final int pending = (int)STATE.getAcquire(this);
+        if ((pending & DONE) == 0)
+        {
+            CANCELLED_ROUND.setRelease(this, pending);
+        }
+        complete(null, error, false);
+    }
+
     /** Complete unless completed already, without counting a late outcome: for cancellation and failed delivery. */
     void tryCompleteQuietly(final Object value, final Throwable error)
     {
@@ -184,7 +205,8 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
             if (countLate)
             {
                 runtime.deadLetters.record(targetRef, error == null ? value : error,
-                    DeadLetterReason.LATE_REPLY);
+                    (pending & ~DONE) == (int)CANCELLED_ROUND.getAcquire(this) ?
+                        DeadLetterReason.CANCELLED_BY_CALLER : DeadLetterReason.LATE_REPLY);
             }
             return false;
         }

@@ -205,6 +205,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         }
         reply.addCallback(this);
         cell.worker.counters.countAwait(true);
+        JfrEvents.awaitSuspended(cell);
         final Carrier carrier = cell.worker.carrier;
         try
         {

@@ -67,6 +67,10 @@ final class InboundDrain implements FrameHandler
     public boolean onFrame(final Object target, final Object message)
     {
         final ActorCell<?> cell = (ActorCell<?>)target;
+        if (cell.timing != null)
+        {
+            recordWait(cell.timing);
+        }
         if (worker.closingCycle)
         {
             worker.close.onFrameTakenWhileClosing(worker);
@@ -105,6 +109,16 @@ final class InboundDrain implements FrameHandler
             }
         }
         return ++drainWork < drainLimit;
+    }
+
+    /** The frame's time in the inbound queue, from its send to now (its take); unstamped frames are skipped. */
+    private void recordWait(final Timing timing)
+    {
+        final long sentNs = worker.inbound.inHandSentNs();
+        if (sentNs != 0)
+        {
+            timing.recordWait(System.nanoTime() - sentNs);
+        }
     }
 
     private void handleInRun(final ActorCell<?> cell, final Object message)

@@ -23,8 +23,10 @@ public final class Logs
     public static final Logs DEAD_LETTERS = new Logs("io.hotpath.deadletters");
     /** Workers that could not be pinned. */
     public static final Logs AFFINITY = new Logs("io.hotpath.affinity");
-    /** What a worker noticed about its own thread: interrupt flags left set, stack overflows, stalls. */
+    /** What a worker noticed about its own thread: interrupt flags left set, stack overflows. */
     public static final Logs WORKERS = new Logs("io.hotpath.workers");
+    /** Turns that ran longer than {@code stall.thresholdNs}, with the stuck worker's stack. */
+    public static final Logs STALLS = new Logs("io.hotpath.stalls");
     /** What close could not deliver, and the shutdown hook. */
     public static final Logs CLOSE = new Logs("io.hotpath.close");
 

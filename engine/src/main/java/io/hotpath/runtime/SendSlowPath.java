@@ -36,8 +36,8 @@ final class SendSlowPath
         }
         return switch (worker.fullQueuePolicy)
         {
-            case DROP -> dropped(worker.runtime, target, message);
-            case FAIL -> throw inboundFull(worker, target, "");
+            case DROP -> dropped(worker.runtime, target, message, "inbound");
+            case FAIL -> throw inboundFull(worker, target, "fail", "");
             case WAIT -> waitForRoom(worker, target, message, worker.runtime.config.sendTimeoutNs(), false);
         };
     }
@@ -66,7 +66,7 @@ final class SendSlowPath
         {
             if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
-                throw congested(target, " and stayed so for " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) +
+                throw congested(target, "wait", " and stayed so for " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) +
                     " ms (send.timeoutNs)");
             }
             pause(++tries);
@@ -80,9 +80,9 @@ final class SendSlowPath
     {
         if (policy == FullQueuePolicy.DROP)
         {
-            return dropped(runtime, target.cell, message);
+            return dropped(runtime, target.cell, message, "congested");
         }
-        throw congested(target, "");
+        throw congested(target, "fail", "");
     }
 
     /** A send on the target's own worker found its mailbox full. */
@@ -96,8 +96,9 @@ final class SendSlowPath
         {
             if (worker.fullQueuePolicy == FullQueuePolicy.DROP)
             {
-                return dropped(worker.runtime, target, message);
+                return dropped(worker.runtime, target, message, "mailbox");
             }
+            JfrEvents.queueFull(target, "mailbox", "fail");
             throw new QueueFullException("mailbox of actor '" + target.name + "' is full (capacity " +
                 target.mailbox.capacity() + ", mailbox.capacity); raise mailbox.capacity, slow the sender down, " +
                 "or choose send.fullQueuePolicy=wait");
@@ -106,11 +107,12 @@ final class SendSlowPath
         {
             if (mode == Worker.POLICY)
             {
+                JfrEvents.queueFull(target, "mailbox beyond capacity", "wait");
                 throw new QueueFullException("mailbox of actor '" + target.name + "' holds " +
                     target.mailbox.size() + " messages, all it may take while congested (mailbox.capacity + " +
                     "inbound.capacity + workers x outbound.capacity); its sender sent that many in one turn");
             }
-            return dropped(worker.runtime, target, message);
+            return dropped(worker.runtime, target, message, "mailbox beyond capacity");
         }
         // it arrived (a frame, a timer, the engine's own), or a user's tell under wait: it takes its place beyond the
         // capacity, the actor is congested until it catches up, and the sending actor waits for that
@@ -131,8 +133,9 @@ final class SendSlowPath
     {
         if (policy == FullQueuePolicy.DROP)
         {
-            return dropped(worker.runtime, target, message);
+            return dropped(worker.runtime, target, message, "outbound");
         }
+        JfrEvents.queueFull(target, "outbound", policy.configName());
         throw new QueueFullException("worker " + worker.name + " holds " + capacity + " messages for worker " +
             dest.name + ", whose inbound queue is full (outbound.capacity); message for actor '" + target.name +
             "' not sent: its sender sent more in one turn than the backlog holds; raise outbound.capacity or " +
@@ -174,7 +177,7 @@ final class SendSlowPath
             }
             if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
-                throw inboundFull(worker, target, " and stayed full for " +
+                throw inboundFull(worker, target, "wait", " and stayed full for " +
                     TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms (send.timeoutNs)");
             }
             worker.wake();
@@ -198,8 +201,10 @@ final class SendSlowPath
         }
     }
 
-    private static boolean dropped(final EngineRuntime runtime, final ActorCell<?> target, final Object message)
+    private static boolean dropped(final EngineRuntime runtime, final ActorCell<?> target, final Object message,
+        final String queue)
     {
+        JfrEvents.queueFull(target, queue, "drop");
         if (Thread.currentThread() == target.worker.owner)
         {
             target.worker.deadLetter(target, message, DeadLetterReason.QUEUE_FULL);
@@ -211,15 +216,19 @@ final class SendSlowPath
         return true;
     }
 
-    private static QueueFullException inboundFull(final Worker worker, final ActorCell<?> target, final String more)
+    private static QueueFullException inboundFull(final Worker worker, final ActorCell<?> target,
+        final String policy, final String more)
     {
+        JfrEvents.queueFull(target, "inbound", policy);
         return new QueueFullException("inbound queue of worker " + worker.name + " is full (capacity " +
             worker.inbound.capacity() + ", inbound.capacity)" + more + "; message for actor '" + target.name +
             "' not sent; raise inbound.capacity, slow the sender down, or choose send.fullQueuePolicy=drop|wait");
     }
 
-    private static QueueFullException congested(final CellAddress<?> target, final String more)
+    private static QueueFullException congested(final CellAddress<?> target, final String policy,
+        final String more)
     {
+        JfrEvents.queueFull(target.cell, "congested", policy);
         return new QueueFullException("actor '" + target.name() + "' is congested: its mailbox is above its " +
             "capacity (mailbox.capacity)" + more + "; message not sent; slow the sender down, raise " +
             "mailbox.capacity, or choose send.fullQueuePolicy=drop|wait");

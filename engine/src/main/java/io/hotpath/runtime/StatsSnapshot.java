@@ -22,13 +22,15 @@ final class StatsSnapshot
     }
 
     static EngineStats take(final Worker[] workers, final java.util.Collection<ActorCell<?>> live,
-        final RetiredCounters retired, final DeadLetterOffice deadLetters)
+        final RetiredCounters retired, final DeadLetterOffice deadLetters, final Observability latency)
     {
         final List<ActorStats> actors = new ArrayList<>();
         for (final ActorCell<?> cell : live)
         {
+            final Latency own = cell.timing == null ? null : cell.timing.actor();
             actors.add(new ActorStats(cell.id, cell.name, cell.worker.index, cell.handledOpaque(),
-                cell.handoffsOpaque(), cell.reschedulesOpaque(), cell.exceptionsOpaque(), cell.deadLettersOpaque()));
+                cell.handoffsOpaque(), cell.reschedulesOpaque(), cell.exceptionsOpaque(), cell.deadLettersOpaque(),
+                own == null ? null : own.waitStats(), own == null ? null : own.handlerStats()));
         }
         actors.sort(Comparator.comparingInt(ActorStats::id));
         final List<WorkerStats> workerStats = new ArrayList<>();
@@ -51,7 +53,11 @@ final class StatsSnapshot
                 sums[0], sums[1], sums[2], sums[3], sums[4], counters.inboundHighWater(), worker.inbound.size(),
                 counters.awaitSuspensions(), counters.awaitSpins(),
                 worker.carrier == null ? 0 : worker.carrier.loopStacksOpaque(), counters.outboundHighWater(),
-                counters.interruptsCleared(), worker.isTerminated()));
+                counters.interruptsCleared(), worker.isTerminated(),
+                worker.turnWatch == null ? 0 : worker.turnWatch.stalls(),
+                worker.turnWatch == null ? 0 : worker.turnWatch.longestStallNs(),
+                latency.ofWorker(worker.index) == null ? null : latency.ofWorker(worker.index).waitStats(),
+                latency.ofWorker(worker.index) == null ? null : latency.ofWorker(worker.index).handlerStats()));
         }
         final Map<DeadLetterReason, Long> dead = new EnumMap<>(DeadLetterReason.class);
         for (final DeadLetterReason reason : DeadLetterReason.values())

@@ -100,6 +100,7 @@ final class Supervisor
 
     private static void recreate(final ActorCell<?> cell, final Throwable error)
     {
+        JfrEvents.restarted(cell, error);
         if (cell.createInstance() instanceof ActorLifecycle hooks)
         {
             runHook(cell, () -> hooks.postRestart(error));
@@ -165,6 +166,7 @@ final class Supervisor
     private static void finishStop(final ActorCell<?> cell)
     {
         cell.finishStop();
+        JfrEvents.stopped(cell);
         cell.context.cancelRegistrations();
         if (cell.actor instanceof ActorLifecycle hooks)
         {

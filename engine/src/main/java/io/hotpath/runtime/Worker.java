@@ -177,6 +177,8 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     int turnDepth;
     /** Written once by the owner (release) when it has finished; read anywhere. */
     private boolean terminated;
+    /** Outermost turns, for the {@link StallWatcher}; null when {@code stall.thresholdNs} is off (nothing per turn). */
+    final TurnWatch turnWatch;
 
     Worker(final EngineRuntime runtime, final int index, final EngineConfig config, final IdleStrategy idleStrategy)
     {
@@ -190,6 +192,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity());
         this.outbound = new Outbound(this, config.workers(), config.outboundCapacity(), config.fullQueuePolicy());
         this.drain = new InboundDrain(this, config.inboundDrainLimit());
+        this.turnWatch = config.stallThresholdNs() > 0 ? new TurnWatch() : null;
         this.carrier = !embedded && config.awaitOnLoopStack() && io.hotpath.continuation.Continuations.available() ?
             new Carrier(this::loop) : null;
     }
@@ -364,6 +367,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         {
             turns = java.util.Arrays.copyOf(turns, turnDepth * 2);
         }
+        if (turnDepth == 0 && turnWatch != null)
+        {
+            turnWatch.enter();
+        }
         turns[turnDepth++] = cell;
         current = cell;
         cell.beginTurn();
@@ -382,6 +389,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         cell.endTurn();
         turns[--turnDepth] = null;
         current = turnDepth == 0 ? null : turns[turnDepth - 1];
+        if (turnDepth == 0 && turnWatch != null)
+        {
+            turnWatch.exit();
+        }
         scheduleIfBacklogged(cell);
         if (overflowDepth != 0)
         {

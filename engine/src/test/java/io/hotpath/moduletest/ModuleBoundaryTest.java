@@ -76,12 +76,15 @@ class ModuleBoundaryTest
         final String classPath = System.getProperty("java.class.path");
         final String agrona = Arrays.stream(classPath.split(File.pathSeparator))
             .filter(entry -> entry.contains("agrona")).findFirst().orElseThrow();
+        final String hdrHistogram = Arrays.stream(classPath.split(File.pathSeparator))
+            .filter(entry -> entry.contains("HdrHistogram")).findFirst().orElseThrow();
         final String testClasses = Arrays.stream(classPath.split(File.pathSeparator))
             .filter(entry -> entry.endsWith("test-classes")).findFirst().orElseThrow();
         final String output = ChildJvm.run(List.of(
-            "--module-path", engineClasses() + File.pathSeparator + agrona, "--add-modules", "io.hotpath",
+            "--module-path", engineClasses() + File.pathSeparator + agrona + File.pathSeparator + hdrHistogram,
+            "--add-modules", "io.hotpath",
             "-cp", testClasses, ModuleChild.class.getName()));
-        assertThat(output).contains("engine module: io.hotpath", "answer: 42", "runtime sealed: IllegalAccessException",
+        assertThat(output).contains("engine module: io.hotpath", "answer: 42", "handler times: 1", "over JMX: 1", "runtime sealed: IllegalAccessException",
             "await flag: --add-exports java.base/jdk.internal.vm=io.hotpath");
     }
 

@@ -18,12 +18,17 @@ public final class ModuleChild
 
     public static void main(final String[] args) throws Exception
     {
-        try (Engine engine = Engine.start(EngineConfig.builder().workers(1).build()))
+        try (Engine engine = Engine.start(EngineConfig.builder().workers(1).histograms(true).build()))
         {
             System.out.println("engine module: " + Engine.class.getModule().getName());
             final ActorRef<Integer> doubler = engine.spawn("doubler",
                 (ActorContext<Integer> ctx) -> (Integer n) -> ctx.reply(n * 2));
             System.out.println("answer: " + doubler.<Integer>ask(21).get(Duration.ofSeconds(10)));
+            System.out.println("handler times: " + engine.stats().workers().get(0).handlerNs().count());
+            final Object handled = java.lang.management.ManagementFactory.getPlatformMBeanServer().getAttribute(
+                new javax.management.ObjectName("io.hotpath:type=Worker,engine=" + engine.name() + ",name=hp-worker-0"),
+                "HandledCount");
+            System.out.println("over JMX: " + handled);
             try
             {
                 Class.forName("io.hotpath.runtime.Hooks").getMethod("of", Engine.class).invoke(null, engine);

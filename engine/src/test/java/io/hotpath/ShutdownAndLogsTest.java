@@ -60,9 +60,12 @@ class ShutdownAndLogsTest
         public static void main(final String[] args) throws Exception
         {
             final boolean hook = "hook".equals(args[0]);
-            // without MBeans: the platform MBean server creates java.util.logging's LogManager, whose own shutdown
-            // hook resets its handlers while the engine's hook is still closing, and the hook's report is lost
+            // logging starts during the shutdown here, from the hook alone: the platform MBean server (jmx) would
+            // create java.util.logging's LogManager before, whose own hook resets its handlers while the engine's
+            // still closes; and a stall report (a batch of 5 ms handlers is a long turn) written from another thread
+            // while the hook's line is written leaves that line queued by the JDK's bootstrap logger, never printed
             final Engine engine = Engine.start(EngineConfig.builder().workers(1).closeOnShutdown(hook).jmx(false)
+                .stallThresholdNs(0)
                 .closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(200)).build());
             final CountDownLatch started = new CountDownLatch(1);
             final int[] delivered = {0};

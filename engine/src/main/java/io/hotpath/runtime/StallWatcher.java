@@ -162,7 +162,7 @@ final class StallWatcher implements Runnable
         suppressed = 0;
         final StallTrace trace = new StallTrace(owner == null ? "?" : owner.getName(), stack);
         Logs.STALLS.log(Level.WARNING, () -> "worker " + worker.name + " is stalled: a turn of actor '" + actor +
-            "' has run for " + TimeUnit.NANOSECONDS.toMillis(stalledNs) + " ms so far (stall.thresholdNs " +
+            "' (a handler, or a batch of its messages) has run for " + TimeUnit.NANOSECONDS.toMillis(stalledNs) + " ms so far (stall.thresholdNs " +
             thresholdNs + "); every other actor of this worker waits meanwhile. The worker's stack follows" +
             (left == 0 ? "" : " (" + left + " stall reports left out before this one)"), trace);
     }

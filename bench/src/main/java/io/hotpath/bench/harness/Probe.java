@@ -9,14 +9,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The measuring end of one run: a histogram and counters written by ONE recording thread (the receiving actor's
- * worker, or the consumer thread of a peer), a phase written by the driver, and one {@link Sender} per sending
- * thread. Everything is allocated before the run starts, so recording allocates nothing.
+ * The measuring end of one run: what the ONE recording thread (the receiving actor's worker, or the consumer thread
+ * of a peer) records, a phase written by the driver, and one {@link Sender} per sending thread. Everything is
+ * allocated before the run starts, so recording allocates nothing.
  * <p>
- * The recording thread notices a phase change at its next event: on entering the measurement it resets the
- * histogram (warm-up then reset), and in {@link #STOPPING} it stops recording. Senders read {@link #sending()} before
+ * The recording thread notices a phase change at its next event: on entering the measurement it resets what it
+ * records (warm-up then reset), and in {@link #STOPPING} it stops recording. Senders read {@link #sending()} before
  * each send and acknowledge the stop with {@link Sender#stop()}, so once every sender has stopped and every message
  * sent has been received the run is drained; what is still missing after the timeout is lost.
+ * <p>
+ * A paired row (a ping-pong alternating with the floor on its own two threads) records into a {@link SliceLog}
+ * instead of the row's histogram; the row's histogram is then the sum of the implementation's slices.
  */
 public final class Probe
 {
@@ -33,34 +36,43 @@ public final class Probe
 
     /** Written by the driver, read by the recording thread per event and by senders per send. */
     private volatile int phase = WARMUP;
-    private final Histogram histogram = new Histogram(HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
-    private final SingleWriterRecorder intervals;
+    private final Recording recording;
+    private final SingleWriterRecorder intervalLog;
     private final Counter received = new Counter();
     private final List<Sender> senders = new ArrayList<>();
 
-    // recording thread only; published to the driver by the release store of received
-    private int seenPhase = WARMUP;
-    private long measured;
-    private long crossThread;
-
-    // driver only
+    // driver only; measureStartNs is published to the recording thread by the volatile write of the phase
     private long measureStartNs;
     private long measureEndNs;
 
     /**
-     * @param withIntervals also record into an interval recorder the driver samples, for an interval log.
+     * A probe without interval series or slices, for a row's parts tested alone.
+     *
+     * @param withIntervalLog also record into an interval recorder the driver samples, for an interval log.
      */
-    public Probe(final boolean withIntervals)
+    public Probe(final boolean withIntervalLog)
     {
-        intervals = withIntervals ? new SingleWriterRecorder(HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS) : null;
+        this(withIntervalLog, null, null);
     }
 
     /**
-     * One sending thread's count and stop acknowledgement. The count has that thread as its only writer.
+     * @param withIntervalLog also record into an interval recorder the driver samples, for an interval log.
+     * @param series          latencies per interval of the measurement, or null.
+     * @param slices          the slices of a paired row, or null for any other row.
+     */
+    public Probe(final boolean withIntervalLog, final IntervalSeries series, final SliceLog slices)
+    {
+        intervalLog = withIntervalLog ? new SingleWriterRecorder(HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS) : null;
+        recording = new Recording(series, slices);
+    }
+
+    /**
+     * One sending thread's counts and stop acknowledgement. Each count has that thread as its only writer.
      */
     public static final class Sender
     {
         private final Counter sent = new Counter();
+        private final Counter refused = new Counter();
         private volatile boolean stopped;
 
         /** Count one message sent; the sending thread only. */
@@ -75,6 +87,12 @@ public final class Probe
             sent.add(n);
         }
 
+        /** Count one offer refused by a full queue; the sending thread only. */
+        public void refused()
+        {
+            refused.increment();
+        }
+
         /** Acknowledge the stop: this sender sends nothing more. */
         public void stop()
         {
@@ -85,6 +103,12 @@ public final class Probe
         public long count()
         {
             return sent.get();
+        }
+
+        /** @return offers refused so far; any thread. */
+        public long refusedCount()
+        {
+            return refused.get();
         }
 
         /** @return true once acknowledged. */
@@ -117,13 +141,14 @@ public final class Probe
     /**
      * Record one latency; the recording thread only.
      *
-     * @param latencyNs from the stamp to now.
+     * @param stampNs when the message was sent (or was meant to be sent).
+     * @param nowNs   when it arrived.
      */
-    public void onLatency(final long latencyNs)
+    public void onLatency(final long stampNs, final long nowNs)
     {
         if (enter())
         {
-            record(latencyNs);
+            record(nowNs - stampNs, nowNs);
         }
         received.increment();
     }
@@ -131,19 +156,17 @@ public final class Probe
     /**
      * Record one round trip; the recording thread only.
      *
-     * @param latencyNs      round-trip time.
+     * @param startNs        when the request left.
+     * @param endNs          when the answer arrived.
      * @param remoteThreadId the thread that ran the other half.
      * @param localThreadId  the thread that runs this half.
      */
-    public void onRoundTrip(final long latencyNs, final long remoteThreadId, final long localThreadId)
+    public void onRoundTrip(final long startNs, final long endNs, final long remoteThreadId, final long localThreadId)
     {
         if (enter())
         {
-            record(latencyNs);
-            if (remoteThreadId != localThreadId)
-            {
-                crossThread++;
-            }
+            record(endNs - startNs, endNs);
+            recording.crossThread(remoteThreadId != localThreadId);
         }
         received.increment();
     }
@@ -155,36 +178,70 @@ public final class Probe
     {
         if (enter())
         {
-            measured++;
+            recording.count();
         }
         received.increment();
+    }
+
+    /**
+     * A floor slice begins on the recording thread (the initiator's); nothing is sent or received for it.
+     *
+     * @param nowNs System.nanoTime().
+     */
+    public void beginFloorSlice(final long nowNs)
+    {
+        recording.beginFloor(nowNs);
+    }
+
+    /**
+     * Record one round trip of the floor within a floor slice; the recording thread only.
+     *
+     * @param latencyNs the round trip.
+     */
+    public void onFloorRoundTrip(final long latencyNs)
+    {
+        recording.recordFloor(clamp(latencyNs));
+    }
+
+    /**
+     * The floor slice ends and the implementation's next slice begins.
+     *
+     * @param nowNs System.nanoTime().
+     */
+    public void endFloorSlice(final long nowNs)
+    {
+        recording.endFloor(nowNs);
+    }
+
+    /** A floor slice could not start, its responder did not join in time; the recording thread only. */
+    public void floorSliceAbandoned()
+    {
+        recording.abandoned();
     }
 
     private boolean enter()
     {
         final int p = phase;
-        if (p != seenPhase)
+        if (p != recording.seenPhase)
         {
-            seenPhase = p;
-            if (p == MEASURE)
-            {
-                histogram.reset();
-                measured = 0;
-                crossThread = 0;
-            }
+            recording.enterPhase(p, measureStartNs, System.nanoTime());
         }
         return p == MEASURE;
     }
 
-    private void record(final long latencyNs)
+    private void record(final long latencyNs, final long nowNs)
     {
-        final long v = Math.min(Math.max(latencyNs, 0), HIGHEST_TRACKABLE_NS);
-        histogram.recordValue(v);
-        if (intervals != null)
+        final long v = clamp(latencyNs);
+        recording.record(v, nowNs);
+        if (intervalLog != null)
         {
-            intervals.recordValue(v);
+            intervalLog.recordValue(v);
         }
-        measured++;
+    }
+
+    private static long clamp(final long latencyNs)
+    {
+        return Math.min(Math.max(latencyNs, 0), HIGHEST_TRACKABLE_NS);
     }
 
     // ---------------------------------------------------------------- driver
@@ -263,31 +320,46 @@ public final class Probe
         return sum;
     }
 
+    /** @return offers refused by a full queue, summed over senders. */
+    public synchronized long refused()
+    {
+        long sum = 0;
+        for (final Sender s : senders)
+        {
+            sum += s.refusedCount();
+        }
+        return sum;
+    }
+
     /** @return messages received (all phases). */
     public long received()
     {
         return received.get();
     }
 
+    /** @return what the recording thread recorded; read after the run drained. */
+    public Recording recording()
+    {
+        received.get();
+        return recording;
+    }
+
     /** @return events recorded while measuring; read after the run drained. */
     public long measured()
     {
-        received.get();
-        return measured;
+        return recording().measured();
     }
 
     /** @return measured round trips whose halves ran on different threads; read after the run drained. */
     public long crossThread()
     {
-        received.get();
-        return crossThread;
+        return recording().crossThread();
     }
 
     /** @return the measured histogram; read after the run drained. */
     public Histogram histogram()
     {
-        received.get();
-        return histogram;
+        return recording().histogram();
     }
 
     /** @return ns between {@link #beginMeasure()} and {@link #stop()}. */
@@ -302,6 +374,6 @@ public final class Probe
      */
     public Histogram intervalHistogram(final Histogram recycle)
     {
-        return intervals == null ? null : intervals.getIntervalHistogram(recycle);
+        return intervalLog == null ? null : intervalLog.getIntervalHistogram(recycle);
     }
 }

@@ -46,7 +46,7 @@ public final class DisruptorBench implements BenchImpl
         final Threads threads = new Threads();
         if (scenario.kind() == ScenarioKind.ROUND_TRIP)
         {
-            roundTrip(threads, scenario.inFlight(), probe, context.faults());
+            roundTrip(threads, scenario, context, probe);
             return threads.start();
         }
         final boolean fanIn = scenario.kind() == ScenarioKind.FAN_IN;
@@ -61,7 +61,7 @@ public final class DisruptorBench implements BenchImpl
                 final long nowNs = System.nanoTime();
                 if (!faults.drops(m.sequence))
                 {
-                    probe.onLatency(nowNs - m.stampNs);
+                    probe.onLatency(m.stampNs, nowNs);
                 }
             } :
             new EventHandler<>()
@@ -145,74 +145,53 @@ public final class DisruptorBench implements BenchImpl
         threads.onClose(processor::halt);
     }
 
-    private static void roundTrip(final Threads threads, final int inFlight, final Probe probe, final Faults faults)
+    /**
+     * A ring per direction, a processor thread per ring. Nothing is copied into a slot unless the row is written:
+     * a claim and a publish carry the request, as the floor's value does.
+     */
+    private static void roundTrip(
+        final Threads threads, final Scenario scenario, final RunContext context, final Probe probe)
     {
-        final int size = Math.max(MIN_CAPACITY, Integer.highestOneBit(inFlight) << 2);
+        final int size = Math.max(MIN_CAPACITY, Integer.highestOneBit(scenario.inFlight()) << 2);
         final RingBuffer<Envelope> pings =
             RingBuffer.createSingleProducer(Envelope::new, size, new BusySpinWaitStrategy());
         final RingBuffer<Envelope> pongs =
             RingBuffer.createSingleProducer(Envelope::new, size, new BusySpinWaitStrategy());
-        final Probe.Sender sender = probe.newSender();
+        final PingPong pingPong = PingPong.create(scenario, context, probe, true);
+        final PingPong.Initiator initiator = pingPong.initiator();
+        final PingPong.Responder responder = pingPong.responder();
+        final Outlet toResponder = scenario.written() ? (m) -> publishCopy(pings, m) : (m) -> publishBare(pings);
+        final Outlet toInitiator = scenario.written() ? (m) -> publishCopy(pongs, m) : (m) -> publishBare(pongs);
         consumer(threads, "dsr-initiator", pongs, new EventHandler<>()
         {
-            private long self;
-            private boolean stopped;
-
             @Override
             public void onStart()
             {
-                self = Thread.currentThread().threadId();
-                for (int i = 0; i < inFlight; i++)
-                {
-                    final long seq = pings.next();
-                    pings.get(seq).stampNs = System.nanoTime();
-                    sender.sent();
-                    pings.publish(seq);
-                }
+                initiator.start(toResponder);
             }
 
             @Override
             public void onEvent(final Envelope m, final long sequence, final boolean endOfBatch)
             {
-                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, self);
-                if (!stopped && probe.sending())
-                {
-                    final long seq = pings.next();
-                    pings.get(seq).stampNs = System.nanoTime();
-                    sender.sent();
-                    pings.publish(seq);
-                }
-                else if (!stopped)
-                {
-                    stopped = true;
-                    sender.stop();
-                }
+                initiator.onPong(m, toResponder);
             }
         });
-        consumer(threads, "dsr-responder", pings, new EventHandler<>()
-        {
-            private long self;
-            private long received;
+        consumer(threads, "dsr-responder", pings, (m, sequence, endOfBatch) -> responder.onPing(m, toInitiator));
+    }
 
-            @Override
-            public void onStart()
-            {
-                self = Thread.currentThread().threadId();
-            }
+    private static boolean publishBare(final RingBuffer<Envelope> ring)
+    {
+        ring.publish(ring.next());
+        return true;
+    }
 
-            @Override
-            public void onEvent(final Envelope m, final long sequence, final boolean endOfBatch)
-            {
-                if (faults.drops(++received))
-                {
-                    return;
-                }
-                final long seq = pongs.next();
-                final Envelope slot = pongs.get(seq);
-                slot.stampNs = m.stampNs;
-                slot.threadId = self;
-                pongs.publish(seq);
-            }
-        });
+    private static boolean publishCopy(final RingBuffer<Envelope> ring, final Envelope m)
+    {
+        final long seq = ring.next();
+        final Envelope slot = ring.get(seq);
+        slot.stampNs = m.stampNs;
+        slot.threadId = m.threadId;
+        ring.publish(seq);
+        return true;
     }
 }

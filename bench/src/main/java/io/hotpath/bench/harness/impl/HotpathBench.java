@@ -4,12 +4,14 @@ import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.bench.harness.BenchImpl;
+import io.hotpath.bench.harness.InboundFill;
 import io.hotpath.bench.harness.Faults;
 import io.hotpath.bench.harness.Probe;
 import io.hotpath.bench.harness.RunContext;
 import io.hotpath.bench.harness.Scenario;
 import io.hotpath.bench.harness.ScenarioKind;
 import io.hotpath.bench.harness.Trial;
+import io.hotpath.metrics.WorkerStats;
 
 /**
  * The engine under test: every scenario, on an engine started per run from {@link RunContext#engineConfig}. The
@@ -54,8 +56,7 @@ public final class HotpathBench implements BenchImpl
             final int other = 1 % engine.workerCount();
             switch (scenario.kind())
             {
-                case ROUND_TRIP -> roundTrip(engine, scenario, context.faults(), probe,
-                    scenario.colocated() ? 0 : other);
+                case ROUND_TRIP -> roundTrip(engine, scenario, context, probe, scenario.colocated() ? 0 : other);
                 case PIPELINE -> pipeline(engine, scenario, context.faults(), probe);
                 case BLAST -> blast(engine, context.faults(), probe, other);
                 case FAN_IN -> fanIn(engine, context.faults(), probe);
@@ -68,68 +69,82 @@ public final class HotpathBench implements BenchImpl
             engine.close();
             throw ex;
         }
-        return engine::close;
+        return new EngineTrial(engine);
     }
 
-    private static void roundTrip(
-        final Engine engine, final Scenario scenario, final Faults faults, final Probe probe, final int responderWorker)
+    /** The engine of one run; notes its inbound high-water marks when the measurement begins. */
+    private static final class EngineTrial implements Trial
     {
-        final Probe.Sender sender = probe.newSender();
-        final Link<ActorRef<Envelope>> responder = new Link<>();
-        final Envelope[] pool = Envelope.pool(scenario.inFlight());
-        final ActorRef<Envelope> initiator = engine.<Envelope>actor((ctx) -> (Envelope m) ->
-        {
-            final long nowNs = System.nanoTime();
-            if (m == START)
-            {
-                for (final Envelope e : pool)
-                {
-                    e.stampNs = System.nanoTime();
-                    sender.sent();
-                    responder.ref.tell(e);
-                }
-                return;
-            }
-            probe.onRoundTrip(nowNs - m.stampNs, m.threadId, Thread.currentThread().threadId());
-            if (probe.sending())
-            {
-                m.stampNs = System.nanoTime();
-                sender.sent();
-                responder.ref.tell(m);
-            }
-            else
-            {
-                sender.stop();
-            }
-        }).name("initiator").onWorker(0).spawn();
-        responder.ref = engine.<Envelope>actor((ctx) -> new Responder(initiator, faults)).name("responder")
-            .onWorker(responderWorker).spawn();
-        initiator.tell(START);
-    }
+        private final Engine engine;
+        private int highWaterAtStart;
 
-    /** Replies to every message, stamping its own thread. */
-    private static final class Responder implements io.hotpath.Actor<Envelope>
-    {
-        private final ActorRef<Envelope> replyTo;
-        private final Faults faults;
-        private long received;
-
-        Responder(final ActorRef<Envelope> replyTo, final Faults faults)
+        EngineTrial(final Engine engine)
         {
-            this.replyTo = replyTo;
-            this.faults = faults;
+            this.engine = engine;
         }
 
         @Override
-        public void onMessage(final Envelope m)
+        public void measuring()
         {
-            if (faults.drops(++received))
-            {
-                return;
-            }
-            m.threadId = Thread.currentThread().threadId();
-            replyTo.tell(m);
+            highWaterAtStart = highWater(engine);
         }
+
+        @Override
+        public InboundFill inboundFill()
+        {
+            return new InboundFill(engine.config().inboundCapacity(), highWaterAtStart, highWater(engine));
+        }
+
+        @Override
+        public void close()
+        {
+            engine.close();
+        }
+
+        private static int highWater(final Engine engine)
+        {
+            int most = 0;
+            for (final WorkerStats w : engine.stats().workers())
+            {
+                most = Math.max(most, w.inboundHighWater());
+            }
+            return most;
+        }
+    }
+
+    private static void roundTrip(
+        final Engine engine, final Scenario scenario, final RunContext context, final Probe probe,
+        final int responderWorker)
+    {
+        // the floor needs the two halves on two threads: two workers
+        final PingPong pingPong = PingPong.create(scenario, context, probe, responderWorker != 0);
+        final PingPong.Initiator initiator = pingPong.initiator();
+        final PingPong.Responder responder = pingPong.responder();
+        final Link<ActorRef<Envelope>> responderRef = new Link<>();
+        final Outlet toResponder = (m) ->
+        {
+            responderRef.ref.tell(m);
+            return true;
+        };
+        final ActorRef<Envelope> initiatorRef = engine.<Envelope>actor((ctx) -> (Envelope m) ->
+        {
+            if (m == START)
+            {
+                initiator.start(toResponder);
+            }
+            else
+            {
+                initiator.onPong(m, toResponder);
+            }
+        }).name("initiator").onWorker(0).spawn();
+        final Outlet toInitiator = (m) ->
+        {
+            initiatorRef.tell(m);
+            return true;
+        };
+        responderRef.ref = engine.<Envelope>actor((ctx) -> (Envelope m) -> responder.onPing(m, toInitiator))
+            .name("responder").onWorker(responderWorker).spawn();
+        initiatorRef.tell(START);
     }
 
     private static void pipeline(final Engine engine, final Scenario scenario, final Faults faults, final Probe probe)
@@ -149,7 +164,7 @@ public final class HotpathBench implements BenchImpl
                 {
                     return;
                 }
-                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, Thread.currentThread().threadId());
+                probe.onRoundTrip(m.stampNs, System.nanoTime(), m.threadId, Thread.currentThread().threadId());
                 if (probe.sending())
                 {
                     gateway.ref.tell(m);
@@ -265,7 +280,7 @@ public final class HotpathBench implements BenchImpl
             final long nowNs = System.nanoTime();
             if (!faults.drops(m.sequence))
             {
-                probe.onLatency(nowNs - m.stampNs);
+                probe.onLatency(m.stampNs, nowNs);
             }
         }).name("receiver").onWorker(worker).spawn();
     }

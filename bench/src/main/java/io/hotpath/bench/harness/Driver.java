@@ -3,6 +3,8 @@ package io.hotpath.bench.harness;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+import io.hotpath.bench.harness.impl.FloorProbe;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -88,6 +90,9 @@ final class Driver
             null;
         final Probe probe = new Probe(scenario.kind() == ScenarioKind.FIXED_RATE, series, slices);
         final Measurement m = new Measurement();
+        // a paired row reads the host's level on its own threads all along; any other reads it before and after
+        final boolean readLevel = !scenario.paired() && options.levelProbeNs() > 0;
+        m.levelBefore = readLevel ? FloorProbe.p50Ns(options.levelProbeNs()) : -1;
         String error = null;
         Trial trial = null;
         try
@@ -129,6 +134,7 @@ final class Driver
                 }
             }
         }
+        m.levelAfter = readLevel ? FloorProbe.p50Ns(options.levelProbeNs()) : -1;
         final Result result = trial == null ? Result.failed(scenario.name(), impl.name(), step.run(), error) :
             Result.of(scenario, impl.name(), probe, m.facts(scenario, step.run(), probe, options.sliceNs()), error);
         err.println(error == null ? " done" : " FAILED: " + error);
@@ -234,6 +240,8 @@ final class Driver
         long refusedAtEnd;
         long backlogAtStart;
         long measuredNs;
+        long levelBefore;
+        long levelAfter;
         InboundFill inbound;
 
         void begin(final Probe probe)
@@ -264,7 +272,7 @@ final class Driver
         {
             if (boundaryNs.size() < 2)
             {
-                return new Result.Facts(run, null, null, null, null);
+                return new Result.Facts(run, null, null, null, null, null, null);
             }
             final Recording recording = probe.recording();
             final Intervals intervals = Intervals.of(recording.series(), SERIES_INTERVAL_NS,
@@ -273,12 +281,15 @@ final class Driver
             // a row that never alternated (the floor row itself, or two halves on one thread) has no pairing
             final SliceLog slices = recording.slices();
             final Pairing pairing = slices == null || slices.floorSlices() + slices.abandonedSlices() == 0 ? null :
-                Pairing.of(slices, sliceNs);
+                Pairing.of(slices, sliceNs, scenario.hasLatency());
             final FixedRateFigures fixedRate = scenario.kind() != ScenarioKind.FIXED_RATE ? null :
                 new FixedRateFigures(scenario.ratePerSec(), measuredNs > 0 ?
                     Math.rint((sentAtEnd - sentAtStart) * 1e9 / measuredNs) : null, refusedAtEnd - refusedAtStart,
                     backlogAtStart, inbound);
-            return new Result.Facts(run, HostLoad.between(hostBefore, hostAfter), intervals, pairing, fixedRate);
+            final HostLevel level = levelBefore < 0 && levelAfter < 0 ? null : new HostLevel(
+                levelBefore < 0 ? null : levelBefore, levelAfter < 0 ? null : levelAfter);
+            return new Result.Facts(run, HostLoad.between(hostBefore, hostAfter), intervals, pairing, fixedRate,
+                refusedAtEnd - refusedAtStart, level);
         }
     }
 }

@@ -209,6 +209,15 @@ public record HarnessOptions(
     }
 
     /**
+     * @return how long the floor runs on its own before and after a row that is not paired, to read the host's
+     * speed level.
+     */
+    public long levelProbeNs()
+    {
+        return TimeUnit.MILLISECONDS.toNanos(quick ? 10 : 30);
+    }
+
+    /**
      * @param scenario a row.
      * @return its warm-up: longer for a fixed-rate row, unless --warmup was given.
      */

@@ -22,7 +22,8 @@ import java.util.Map;
  * too (counted as shared).
  * The first implementation slice has no floor slice before it and is never a pair. For p50 the ratio is taken per
  * pair (the implementation's p50 over the mean of the two floor slices' p50) and the median of a level's ratios is
- * reported. For p99.9 the slices of a level are pooled first (the implementation's slices of the level's pairs
+ * reported (a throughput row reports the median of its pairs' rates instead). For p99.9 the slices of a level are
+ * pooled first (the implementation's slices of the level's pairs
  * against the floor slices that follow them): one 100 ms slice holds only a few hundred samples above its p99.9,
  * and a single descheduling would decide a per-pair tail.
  *
@@ -47,19 +48,20 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
     public static final List<String> LEVELS = List.of("near", "mid", "far");
 
     /**
-     * One level's figures.
+     * One level's figures; a throughput row (blast) has its rate and no latencies.
      *
      * @param name        near, mid or far.
      * @param pairs       pairs kept in this level.
      * @param floorP50Ns  median of the pairs' floor p50.
-     * @param implP50Ns   median of the pairs' implementation p50.
-     * @param p50Ratio    median of the pairs' p50 ratios.
+     * @param implP50Ns   median of the pairs' implementation p50, or null.
+     * @param p50Ratio    median of the pairs' p50 ratios, or null.
      * @param floorP999Ns p99.9 of the level's floor slices pooled.
-     * @param implP999Ns  p99.9 of the level's implementation slices pooled.
-     * @param p999Ratio   implP999Ns / floorP999Ns.
+     * @param implP999Ns  p99.9 of the level's implementation slices pooled, or null.
+     * @param p999Ratio   implP999Ns / floorP999Ns, or null.
+     * @param perSec      median of the pairs' rates (messages per second in the implementation's slice), or null.
      */
-    public record Level(String name, int pairs, long floorP50Ns, long implP50Ns, double p50Ratio, long floorP999Ns,
-        long implP999Ns, double p999Ratio)
+    public record Level(String name, int pairs, long floorP50Ns, Long implP50Ns, Double p50Ratio, long floorP999Ns,
+        Long implP999Ns, Double p999Ratio, Double perSec)
     {
     }
 
@@ -75,10 +77,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param floorAfterP50Ns the floor's p50 in the slice after.
      * @param level           the floor's level; {@link #SHARED} when a floor slice ran on one CPU; null when the
      *                        two floor slices disagree.
-     * @param p50Ratio        implP50Ns over the mean of the two floor p50s.
+     * @param p50Ratio        implP50Ns over the mean of the two floor p50s (0 for a throughput row).
+     * @param perSec          a throughput row's messages per second in the slice (0 for a latency row).
      */
     public record Pair(int index, long startMs, long implP50Ns, long implP999Ns, long implCount,
-        long floorBeforeP50Ns, long floorAfterP50Ns, String level, double p50Ratio)
+        long floorBeforeP50Ns, long floorAfterP50Ns, String level, double p50Ratio, double perSec)
     {
     }
 
@@ -98,9 +101,10 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
     /**
      * @param log     the slices, read after the run.
      * @param sliceNs length of a slice.
+     * @param latency true for a round-trip row; false for a throughput row, whose slices hold counts.
      * @return the pairs and levels.
      */
-    public static Pairing of(final SliceLog log, final long sliceNs)
+    public static Pairing of(final SliceLog log, final long sliceNs, final boolean latency)
     {
         final long originNs = log.implStartNs(0);
         final List<Pair> pairs = new ArrayList<>();
@@ -114,20 +118,22 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             final AbstractHistogram before = log.floor(i - 1);
             final AbstractHistogram impl = log.impl(i);
             final AbstractHistogram after = log.floor(i);
-            if (log.floorEndNs(i) == 0 || before.getTotalCount() == 0 || impl.getTotalCount() == 0 ||
-                after.getTotalCount() == 0)
+            final long count = latency ? impl.getTotalCount() : log.implCount(i);
+            if (log.floorEndNs(i) == 0 || before.getTotalCount() == 0 || count == 0 || after.getTotalCount() == 0)
             {
                 continue;
             }
             final long beforeP50 = before.getValueAtPercentile(50.0);
             final long afterP50 = after.getValueAtPercentile(50.0);
-            final long implP50 = impl.getValueAtPercentile(50.0);
+            final long implP50 = latency ? impl.getValueAtPercentile(50.0) : 0;
+            final long sliceLengthNs = log.implEndNs(i) - log.implStartNs(i);
             final boolean onOneCpu = levelOf(beforeP50).equals(SHARED) || levelOf(afterP50).equals(SHARED);
             final boolean kept = !onOneCpu && levelOf(beforeP50).equals(levelOf(afterP50));
             final String level = onOneCpu ? SHARED : kept ? levelOf(afterP50) : null;
             final Pair pair = new Pair(i, (log.implStartNs(i) - originNs) / 1_000_000, implP50,
-                impl.getValueAtPercentile(99.9), impl.getTotalCount(), beforeP50, afterP50, level,
-                round(implP50 / ((beforeP50 + afterP50) / 2.0)));
+                latency ? impl.getValueAtPercentile(99.9) : 0, count, beforeP50, afterP50, level,
+                round(implP50 / ((beforeP50 + afterP50) / 2.0)),
+                latency || sliceLengthNs <= 0 ? 0 : Math.rint(count * 1e9 / sliceLengthNs));
             pairs.add(pair);
             if (onOneCpu)
             {
@@ -152,11 +158,19 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
                 continue;
             }
             final long floorP999 = floorPool.get(name).getValueAtPercentile(99.9);
-            final long implP999 = implPool.get(name).getValueAtPercentile(99.9);
-            levels.add(new Level(name, kept.size(),
-                Math.round(median(kept, (p) -> (p.floorBeforeP50Ns() + p.floorAfterP50Ns()) / 2.0)),
-                Math.round(median(kept, Pair::implP50Ns)), round(median(kept, Pair::p50Ratio)), floorP999, implP999,
-                round((double)implP999 / floorP999)));
+            final long floorP50 = Math.round(median(kept, (p) -> (p.floorBeforeP50Ns() + p.floorAfterP50Ns()) / 2.0));
+            if (latency)
+            {
+                final long implP999 = implPool.get(name).getValueAtPercentile(99.9);
+                levels.add(new Level(name, kept.size(), floorP50, Math.round(median(kept, Pair::implP50Ns)),
+                    round(median(kept, Pair::p50Ratio)), floorP999, implP999, round((double)implP999 / floorP999),
+                    null));
+            }
+            else
+            {
+                levels.add(new Level(name, kept.size(), floorP50, null, null, floorP999, null, null,
+                    Math.rint(median(kept, Pair::perSec))));
+            }
         }
         return new Pairing(sliceNs, List.copyOf(levels), List.copyOf(pairs), straddled, shared,
             log.abandonedSlices());
@@ -198,6 +212,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("floorP999Ns", l.floorP999Ns());
             o.put("implP999Ns", l.implP999Ns());
             o.put("p999RatioPooled", l.p999Ratio());
+            o.put("perSecMedian", l.perSec());
             ls.add(o);
         }
         m.put("levels", ls);
@@ -216,6 +231,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("floorAfterP50Ns", p.floorAfterP50Ns());
             o.put("level", p.level());
             o.put("p50Ratio", p.p50Ratio());
+            o.put("perSec", p.perSec());
             ps.add(o);
         }
         m.put("pairs", ps);

@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * A paired row (a ping-pong alternating with the floor on its own two threads) records into a {@link SliceLog}
  * instead of the row's histogram; the row's histogram is then the sum of the implementation's slices.
  */
-public final class Probe
+public final class Probe extends ProbePad
 {
     /** Warming up: recorded, then discarded at the reset. */
     public static final int WARMUP = 0;
@@ -34,8 +34,8 @@ public final class Probe
     /** HdrHistogram's precision: 3 significant digits. */
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    /** Written by the driver, read by the recording thread per event and by senders per send. */
-    private volatile int phase = WARMUP;
+    /** Written by the driver, read by the recording thread per event and by senders per send; on its own line. */
+    private final PhaseWord phaseWord = new PhaseWord();
     private final Recording recording;
     private final SingleWriterRecorder intervalLog;
     private final Counter received = new Counter();
@@ -44,6 +44,12 @@ public final class Probe
     // driver only; measureStartNs is published to the recording thread by the volatile write of the phase
     private long measureStartNs;
     private long measureEndNs;
+
+    // every sender reads this object with each batch: no other object's hot field may share its lines
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
 
     /**
      * A probe without interval series or slices, for a row's parts tested alone.
@@ -69,11 +75,15 @@ public final class Probe
     /**
      * One sending thread's counts and stop acknowledgement. Each count has that thread as its only writer.
      */
-    public static final class Sender
+    public static final class Sender extends SenderPad
     {
         private final Counter sent = new Counter();
         private final Counter refused = new Counter();
         private volatile boolean stopped;
+        byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+        byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+        byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+        byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
 
         /** Count one message sent; the sending thread only. */
         public void sent()
@@ -135,7 +145,7 @@ public final class Probe
      */
     public boolean sending()
     {
-        return phase != STOPPING;
+        return phaseWord.phase != STOPPING;
     }
 
     /**
@@ -221,7 +231,7 @@ public final class Probe
 
     private boolean enter()
     {
-        final int p = phase;
+        final int p = phaseWord.phase;
         if (p != recording.seenPhase)
         {
             recording.enterPhase(p, measureStartNs, System.nanoTime());
@@ -250,13 +260,13 @@ public final class Probe
     public void beginMeasure()
     {
         measureStartNs = System.nanoTime();
-        phase = MEASURE;
+        phaseWord.phase = MEASURE;
     }
 
     /** Stop measuring and sending. */
     public void stop()
     {
-        phase = STOPPING;
+        phaseWord.phase = STOPPING;
         measureEndNs = System.nanoTime();
     }
 
@@ -362,6 +372,12 @@ public final class Probe
         return recording().histogram();
     }
 
+    /** @return when {@link #stop()} was called, System.nanoTime(). */
+    public long measureEndNs()
+    {
+        return measureEndNs;
+    }
+
     /** @return ns between {@link #beginMeasure()} and {@link #stop()}. */
     public long measuredNs()
     {
@@ -376,4 +392,47 @@ public final class Probe
     {
         return intervalLog == null ? null : intervalLog.getIntervalHistogram(recycle);
     }
+}
+
+/** Padding before the phase. */
+abstract class PhaseWordPad
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+/** The phase of a run. */
+abstract class PhaseWordFields extends PhaseWordPad
+{
+    /** Written by the driver; read by the recording thread per event and by every sender per send. */
+    volatile int phase = Probe.WARMUP;
+}
+
+/** The phase on a line of its own, so that no per-message write shares the line every sender reads. */
+final class PhaseWord extends PhaseWordFields
+{
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
+}
+
+/** Padding before the probe's fields. */
+abstract class ProbePad
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+}
+
+/** Padding before a sender's fields. */
+abstract class SenderPad
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
 }

@@ -21,7 +21,8 @@ import java.util.Map;
  * @param p9999Ns          99.99th percentile.
  * @param maxNs            largest latency.
  * @param meanNs           mean latency.
- * @param throughputPerSec round trips, passes or messages per second while measuring.
+ * @param throughputPerSec round trips, passes or messages per second while measuring (in a paired row, while its
+ *                         implementation's slices ran).
  * @param crossThreadShare share of round trips whose halves ran on different threads, 0 to 1.
  * @param histogram        the measured latencies, or null.
  * @param error            why the run failed, or null.
@@ -29,6 +30,8 @@ import java.util.Map;
  * @param intervals        figures per interval of the measurement, or null.
  * @param pairing          the paired comparison with the floor, for a paired row; else null.
  * @param fixedRate        achieved rate, refusals and inbound fill, for a fixed-rate row; else null.
+ * @param refusedOffers    offers a full queue refused while measured (blasting and fixed-rate senders count them).
+ * @param hostLevel        the floor's level just before and after a row that is not paired; else null.
  */
 public record Result(
     String scenario,
@@ -50,7 +53,9 @@ public record Result(
     HostLoad.Share host,
     Intervals intervals,
     Pairing pairing,
-    FixedRateFigures fixedRate)
+    FixedRateFigures fixedRate,
+    Long refusedOffers,
+    HostLevel hostLevel)
 {
     /**
      * What the driver saw of a row beside the probe's figures.
@@ -60,9 +65,11 @@ public record Result(
      * @param intervals figures per interval, or null.
      * @param pairing   for a paired row, else null.
      * @param fixedRate for a fixed-rate row, else null.
+     * @param refused   offers refused while measured.
+     * @param level     the host's level around the row, or null.
      */
     public record Facts(int run, HostLoad.Share host, Intervals intervals, Pairing pairing,
-        FixedRateFigures fixedRate)
+        FixedRateFigures fixedRate, Long refused, HostLevel level)
     {
     }
 
@@ -79,7 +86,9 @@ public record Result(
     {
         final long measured = probe.measured();
         final long lost = Math.max(0, probe.sent() - probe.received());
-        final double seconds = probe.measuredNs() / 1e9;
+        // a row alternating with the floor counts its rate over the implementation's own slices
+        final SliceLog slices = facts.pairing() == null ? null : probe.recording().slices();
+        final double seconds = (slices == null ? probe.measuredNs() : slices.implTimeNs(probe.measureEndNs())) / 1e9;
         final Double throughput = seconds > 0 ? Math.rint(measured / seconds) : null;
         final Double cross = scenario.hasCrossThreadShare() && measured > 0 ?
             Math.rint(10_000.0 * probe.crossThread() / measured) / 10_000.0 : null;
@@ -87,14 +96,14 @@ public record Result(
         {
             return new Result(scenario.name(), impl, facts.run(), measured, lost, null, null, null, null, null, null,
                 null, throughput, cross, null, error, facts.host(), facts.intervals(), facts.pairing(),
-                facts.fixedRate());
+                facts.fixedRate(), facts.refused(), facts.level());
         }
         final Histogram h = probe.histogram().copy();
         return new Result(scenario.name(), impl, facts.run(), h.getTotalCount(), lost,
             h.getValueAtPercentile(50.0), h.getValueAtPercentile(90.0), h.getValueAtPercentile(99.0),
             h.getValueAtPercentile(99.9), h.getValueAtPercentile(99.99), h.getMaxValue(),
             Math.rint(h.getMean() * 10.0) / 10.0, throughput, cross, h, error, facts.host(), facts.intervals(),
-            facts.pairing(), facts.fixedRate());
+            facts.pairing(), facts.fixedRate(), facts.refused(), facts.level());
     }
 
     /**
@@ -107,7 +116,7 @@ public record Result(
     public static Result failed(final String scenario, final String impl, final int run, final String error)
     {
         return new Result(scenario, impl, run, null, null, null, null, null, null, null, null, null, null, null,
-            null, error, null, null, null, null);
+            null, error, null, null, null, null, null, null);
     }
 
     /**
@@ -132,6 +141,8 @@ public record Result(
         m.put("crossThreadShare", crossThreadShare);
         m.put("stealPct", host == null ? null : host.stealPct());
         m.put("otherCpuPct", host == null ? null : host.otherPct());
+        m.put("refusedOffers", refusedOffers);
+        m.put("hostLevel", hostLevel == null ? null : hostLevel.toJson());
         m.put("intervals", intervals == null ? null : intervals.toJson());
         m.put("paired", pairing == null ? null : pairing.toJson());
         m.put("fixedRate", fixedRate == null ? null : fixedRate.toJson());

@@ -29,7 +29,7 @@ final class ResultSections
         long sliceNs = 0;
         for (final Scenario s : scenarios)
         {
-            if (!s.paired())
+            if (!s.paired() || !s.hasLatency())
             {
                 continue;
             }
@@ -54,19 +54,7 @@ final class ResultSections
                     table.row(row, r.impl(), "none", "0", TextTable.DASH, TextTable.DASH, TextTable.DASH,
                         TextTable.DASH, TextTable.DASH, TextTable.DASH);
                 }
-                if (p.straddled() > 0 || p.shared() > 0 || p.abandoned() > 0)
-                {
-                    left.append(left.isEmpty() ? "" : "; ").append(row).append(' ').append(r.impl()).append(": ")
-                        .append(p.straddled()).append(" pair(s) across a level change");
-                    if (p.shared() > 0)
-                    {
-                        left.append(", ").append(p.shared()).append(" with the floor's threads on one CPU");
-                    }
-                    if (p.abandoned() > 0)
-                    {
-                        left.append(", ").append(p.abandoned()).append(" floor slice(s) the responder did not join");
-                    }
-                }
+                leftOut(left, row + " " + r.impl(), p);
             }
         }
         if (table.isEmpty())
@@ -82,6 +70,81 @@ final class ResultSections
         if (!left.isEmpty())
         {
             sb.append("left out: ").append(left).append('\n');
+        }
+    }
+
+    /**
+     * @param sb        receives the section, if a throughput row was paired (blast).
+     * @param scenarios the rows run.
+     * @param results   what was measured.
+     * @param repeated  true when the run repeats its rows.
+     */
+    static void pairedRates(
+        final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results, final boolean repeated)
+    {
+        final TextTable table = new TextTable("scenario", "impl", "level", "pairs", "floor p50", "per s",
+            "hotpath / impl");
+        final StringBuilder left = new StringBuilder();
+        for (final Scenario s : scenarios)
+        {
+            if (!s.paired() || s.hasLatency())
+            {
+                continue;
+            }
+            table.group();
+            for (final Result r : results)
+            {
+                final Pairing p = r.pairing();
+                if (!r.scenario().equals(s.name()) || p == null)
+                {
+                    continue;
+                }
+                final Result hotpath = ResultTable.find(results, s.name(), "hotpath", r.run());
+                for (final Pairing.Level l : p.levels())
+                {
+                    final Pairing.Level same = hotpath == null || hotpath.pairing() == null ||
+                        r.impl().equals("hotpath") ? null : hotpath.pairing().level(l.name());
+                    table.row(ResultTable.rowName(r, repeated), r.impl(), l.name(), Integer.toString(l.pairs()),
+                        TextTable.ns(l.floorP50Ns()), TextTable.count(l.perSec()),
+                        same == null ? TextTable.DASH : TextTable.ratio(same.perSec() / l.perSec()));
+                }
+                leftOut(left, ResultTable.rowName(r, repeated) + " " + r.impl(), p);
+            }
+        }
+        if (table.isEmpty())
+        {
+            return;
+        }
+        sb.append("\npaired rates: the sender and the receiver alternate with the floor ON THEIR OWN TWO THREADS in ")
+            .append("slices; per s = median over a level's pairs of the messages per second in the implementation's ")
+            .append("slice; hotpath / impl compares rates at the same level of the same run\n");
+        table.render(sb);
+        if (!left.isEmpty())
+        {
+            sb.append("left out: ").append(left).append('\n');
+        }
+    }
+
+    private static void leftOut(final StringBuilder left, final String row, final Pairing p)
+    {
+        if (p.straddled() == 0 && p.shared() == 0 && p.abandoned() == 0)
+        {
+            return;
+        }
+        left.append(left.isEmpty() ? "" : "; ").append(row).append(':');
+        if (p.straddled() > 0)
+        {
+            left.append(' ').append(p.straddled()).append(" pair(s) across a level change");
+        }
+        if (p.shared() > 0)
+        {
+            left.append(p.straddled() > 0 ? ", " : " ").append(p.shared())
+                .append(" with the floor's two threads on one CPU");
+        }
+        if (p.abandoned() > 0)
+        {
+            left.append(p.straddled() + p.shared() > 0 ? ", " : " ").append(p.abandoned())
+                .append(" floor slice(s) the responder did not join");
         }
     }
 

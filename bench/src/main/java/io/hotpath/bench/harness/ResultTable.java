@@ -13,7 +13,7 @@ import java.util.Map;
 public final class ResultTable
 {
     private static final String[] HEADER = {"scenario", "impl", "p50", "p90", "p99", "p99.9", "p99.99", "max",
-        "mean", "per s", "lost", "cross", "steal%", "other%"};
+        "mean", "per s", "lost", "cross", "steal%", "other%", "level"};
 
     private ResultTable()
     {
@@ -47,20 +47,34 @@ public final class ResultTable
                     r.crossThreadShare() == null ? TextTable.DASH :
                         String.format(Locale.ROOT, "%.1f%%", 100 * r.crossThreadShare()),
                     TextTable.pct(r.host() == null ? null : r.host().stealPct()),
-                    TextTable.pct(r.host() == null ? null : r.host().otherPct()));
+                    TextTable.pct(r.host() == null ? null : r.host().otherPct()), level(r));
             }
         }
         final StringBuilder sb = new StringBuilder();
         sb.append("latency in ns (round trip for pingpong/burst, gateway to publisher for pipeline, from the ")
             .append("intended send time for fixed-rate); per s = round trips, passes or messages per second; ")
             .append("cross = share of round trips whose halves ran on different threads; steal% / other% = share ")
-            .append("of all CPUs' time stolen by the hypervisor / used by other processes while measured\n");
+            .append("of all CPUs' time stolen by the hypervisor / used by other processes while measured; level = ")
+            .append("the host's speed level (the floor's p50: near < ").append(Pairing.MID_FROM_NS).append(" ns <= mid < ")
+            .append(Pairing.FAR_FROM_NS).append(" ns <= far; shared: one CPU for two threads) before>after the row, ")
+            .append("or of a paired row's kept pairs\n");
         table.render(sb);
         notRun(sb, impls, notRun);
         ratios(sb, scenarios, impls, results, repeated);
         ResultSections.paired(sb, scenarios, results, repeated);
+        ResultSections.pairedRates(sb, scenarios, results, repeated);
         ResultSections.fixedRate(sb, scenarios, results, repeated);
         return sb.toString();
+    }
+
+    private static String level(final Result r)
+    {
+        if (r.pairing() != null)
+        {
+            final List<String> levels = r.pairing().levels().stream().map(Pairing.Level::name).toList();
+            return levels.isEmpty() ? TextTable.DASH : String.join(",", levels);
+        }
+        return r.hostLevel() == null ? TextTable.DASH : r.hostLevel().label();
     }
 
     private static void notRun(final StringBuilder sb, final List<String> impls, final Map<String, List<String>> notRun)
@@ -92,7 +106,7 @@ public final class ResultTable
         final TextTable table = new TextTable("scenario", "hotpath vs", "p50", "p99.9", "per s");
         for (final Scenario s : scenarios)
         {
-            if (s.paired())
+            if (s.paired() && s.hasLatency())
             {
                 continue;
             }

@@ -32,11 +32,12 @@ public record Scenario(
     }
 
     /**
-     * @return true for a cross-thread ping-pong (one round trip in flight between two threads), which alternates
-     * with the floor on its own two threads in slices and is compared with it pair by pair.
+     * @return true for a row that alternates with the floor on its own two threads in slices: a cross-thread
+     * ping-pong (one round trip in flight between two threads), compared with the floor pair by pair, and blast,
+     * whose rate is grouped by the floor's speed level.
      */
     public boolean paired()
     {
-        return kind == ScenarioKind.ROUND_TRIP && inFlight == 1 && !colocated;
+        return kind == ScenarioKind.ROUND_TRIP && inFlight == 1 && !colocated || kind == ScenarioKind.BLAST;
     }
 }

@@ -20,6 +20,8 @@ public final class SliceLog
     private final long[] implEndNs;
     private final long[] floorStartNs;
     private final long[] floorEndNs;
+    private final long[] implCount;
+    private long implStartCount;
     private int implSlices;
     private int floorSlices;
     private boolean inFloor;
@@ -44,6 +46,7 @@ public final class SliceLog
         implEndNs = new long[capacity + 1];
         floorStartNs = new long[capacity];
         floorEndNs = new long[capacity];
+        implCount = new long[capacity + 1];
     }
 
     /**
@@ -53,6 +56,7 @@ public final class SliceLog
      */
     void begin(final long nowNs)
     {
+        implStartCount = 0;
         implSlices = 1;
         floorSlices = 0;
         inFloor = false;
@@ -68,14 +72,20 @@ public final class SliceLog
         }
     }
 
-    /** @param nowNs the implementation's slice ends, a floor slice begins; recording thread. */
-    void beginFloor(final long nowNs)
+    /**
+     * The implementation's slice ends, a floor slice begins; recording thread.
+     *
+     * @param nowNs    System.nanoTime().
+     * @param measured events the row has recorded so far: the slice's count is what it added.
+     */
+    void beginFloor(final long nowNs, final long measured)
     {
         if (inFloor || implSlices == 0 || floorSlices >= floor.length)
         {
             return;
         }
         implEndNs[implSlices - 1] = nowNs;
+        implCount[implSlices - 1] = measured - implStartCount;
         floorStartNs[floorSlices++] = nowNs;
         inFloor = true;
     }
@@ -89,13 +99,19 @@ public final class SliceLog
         }
     }
 
-    /** @param nowNs the floor's slice ends, the implementation's next begins; recording thread. */
-    void endFloor(final long nowNs)
+    /**
+     * The floor's slice ends, the implementation's next begins; recording thread.
+     *
+     * @param nowNs    System.nanoTime().
+     * @param measured events the row has recorded so far.
+     */
+    void endFloor(final long nowNs, final long measured)
     {
         if (!inFloor)
         {
             return;
         }
+        implStartCount = measured;
         floorEndNs[floorSlices - 1] = nowNs;
         inFloor = false;
         if (implSlices < impl.length)
@@ -138,6 +154,25 @@ public final class SliceLog
         return floor[i];
     }
 
+    /**
+     * Close the slice still open when the run ended; the driver, once, after the run.
+     *
+     * @param measured events the row recorded in all.
+     */
+    void finish(final long measured)
+    {
+        if (!inFloor && implSlices > 0 && implSlices <= impl.length)
+        {
+            implCount[implSlices - 1] = measured - implStartCount;
+        }
+    }
+
+    /** @param i index. @return the events the implementation's slice i recorded (messages of a throughput row). */
+    public long implCount(final int i)
+    {
+        return implCount[i];
+    }
+
     /** @param i index. @return when the implementation's slice i began. */
     public long implStartNs(final int i)
     {
@@ -160,6 +195,21 @@ public final class SliceLog
     public long floorEndNs(final int i)
     {
         return floorEndNs[i];
+    }
+
+    /**
+     * @param endNs when the measurement ended (closes a slice still open).
+     * @return the time spent in the implementation's slices.
+     */
+    public long implTimeNs(final long endNs)
+    {
+        long sum = 0;
+        for (int i = 0; i < implSlices(); i++)
+        {
+            final long sliceEndNs = implEndNs[i] != 0 ? implEndNs[i] : endNs;
+            sum += Math.max(0, sliceEndNs - implStartNs[i]);
+        }
+        return sum;
     }
 
     /** @return floor slices that could not start because the responder did not join. */

@@ -16,7 +16,7 @@ class PairingTest
     {
         // floor slices F0..F5 at near, near, near, mid, mid, far levels; the implementation 1.5x the floor near, 1.2x mid
         final SliceLog log = log(new long[]{140, 140, 140, 380, 380, 500}, new long[]{999, 210, 210, 456, 456, 600});
-        final Pairing p = Pairing.of(log, SLICE_NS);
+        final Pairing p = Pairing.of(log, SLICE_NS, true);
         assertEquals(5, p.pairs().size(), "I1..I5; I0 has no floor slice before it");
         assertEquals(Arrays.asList("near", "near", null, "mid", null), p.pairs().stream().map(Pairing.Pair::level).toList());
         assertEquals(2, p.straddled(), "I3 lies between a near and a mid floor slice, I5 between mid and far");
@@ -45,7 +45,7 @@ class PairingTest
             log.recordImpl(10_000);
         }
         floorSlice(log, 1_000, 100);
-        final Pairing.Level near = Pairing.of(log, SLICE_NS).level("near");
+        final Pairing.Level near = Pairing.of(log, SLICE_NS, true).level("near");
         assertEquals(2, near.pairs());
         assertEquals(100, near.floorP999Ns(), 1);
         assertEquals(10_000, near.implP999Ns(), 10, "the pooled p99.9 of I1 and I2 lies in I2's tail");
@@ -55,7 +55,7 @@ class PairingTest
     void pairsWhoseFloorRanOnOneCpuAreLeftOut()
     {
         final SliceLog log = log(new long[]{150, 150, 2_000_000, 150}, new long[]{200, 200, 200, 200});
-        final Pairing p = Pairing.of(log, SLICE_NS);
+        final Pairing p = Pairing.of(log, SLICE_NS, true);
         assertEquals(2, p.shared(), "I2 and I3 touch the floor slice that took turns on one CPU");
         assertEquals(1, p.level("near").pairs());
         assertEquals("shared", Pairing.levelOf(Pairing.SHARED_FROM_NS));
@@ -87,11 +87,11 @@ class PairingTest
 
     private static void floorSlice(final SliceLog log, final int count, final long floorNs)
     {
-        log.beginFloor(1);
+        log.beginFloor(1, 0);
         for (int i = 0; i < count; i++)
         {
             log.recordFloor(floorNs);
         }
-        log.endFloor(2);
+        log.endFloor(2, 0);
     }
 }

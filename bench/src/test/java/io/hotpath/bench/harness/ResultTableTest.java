@@ -56,6 +56,7 @@ class ResultTableTest
         final long p999, final double throughput)
     {
         return new Result(scenario, impl, run, 10L, 0L, p50, p50, p999, p999, p999, p999, (double)p50, throughput,
-            1.0, null, null, new HostLoad.Share(0.5, 2.0), null, null, null);
+            1.0, null, null, new HostLoad.Share(0.5, 2.0), null, null, null, null,
+            new HostLevel(150L, 500L));
     }
 }

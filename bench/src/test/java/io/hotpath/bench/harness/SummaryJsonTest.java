@@ -24,7 +24,7 @@ class SummaryJsonTest
 {
     private static final List<String> RESULT_KEYS = List.of("scenario", "impl", "run", "count", "lost", "p50Ns",
         "p90Ns", "p99Ns", "p999Ns", "p9999Ns", "maxNs", "meanNs", "throughputPerSec", "crossThreadShare", "stealPct",
-        "otherCpuPct", "intervals", "paired", "fixedRate", "error");
+        "otherCpuPct", "refusedOffers", "hostLevel", "intervals", "paired", "fixedRate", "error");
 
     @Test
     @SuppressWarnings("unchecked")

@@ -29,10 +29,11 @@ abstract class FloorExchangePingFields extends FloorExchangePad0
     /** Written by the initiator: the sequence of the ping; negative tells the responder to leave. */
     volatile long ping;
     /**
-     * Written by the initiator once per slice: the slice it asks the responder to join. A plain store, published by
-     * the message the initiator sends right after it (a queue's or an engine's release, read with an acquire).
+     * Written by the initiator once per slice: the slice it asks the responder to join. Read by the responder with
+     * each message (ping-pong) or each batch (blast); the line is written once per slice, so the read hits the
+     * responder's own cache between slices.
      */
-    long requested;
+    volatile long requested;
 }
 
 /** Padding between the two sides. */

@@ -18,12 +18,17 @@ import java.util.concurrent.TimeUnit;
  * implementation again. The engine's workers, the Disruptor's processors, JCTools' threads and Pekko's pool threads
  * thus each run the floor themselves; nothing is pinned and no other thread takes part.
  * <p>
+ * A blast alternates the same way, its receiver keeping the time (it is the row's recording thread) and its sender
+ * joining: the receiver asks with {@link #requestFloor()} alone and the sender looks for the request before each
+ * batch.
+ * <p>
  * Threads: the initiator's methods are called by the initiator's thread only, the responder's by the responder's
- * thread only. {@code requested} is published to the responder by the implementation's own message; the rest
- * travels through the exchange's volatile fields.
+ * thread only; everything between them travels through the exchange's volatile fields.
  */
 final class FloorSlices
 {
+    /** A blast's receiver reads the clock once per this many messages (a power of two, less one). */
+    private static final int CLOCK_MASK = 1023;
     /** How long the initiator waits for the responder to join a slice before it gives the slice up. */
     private static final long JOIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
 
@@ -31,7 +36,7 @@ final class FloorSlices
     private final Probe probe;
     private final long sliceNs;
 
-    // the initiator's
+    // the initiator's, written once per slice: the responder reads this object's final fields per message
     private long switchAtNs;
     private long slice;
     private long seq;
@@ -66,7 +71,8 @@ final class FloorSlices
     }
 
     /**
-     * Initiator: ask for the next floor slice; the message sent next carries the request.
+     * Initiator: ask for the next floor slice. A ping-pong sends its next message as the request; a blast's sender
+     * finds the request before its next batch.
      */
     void requestFloor()
     {
@@ -83,6 +89,12 @@ final class FloorSlices
         final long joinByNs = System.nanoTime() + JOIN_TIMEOUT_NS;
         while (x.joined != k)
         {
+            if (!probe.sending())
+            {
+                // the run stopped: a sender that has stopped never joins, nothing is lost by leaving
+                x.ping = -k;
+                return;
+            }
             if (System.nanoTime() - joinByNs > 0)
             {
                 x.ping = -k;
@@ -114,6 +126,31 @@ final class FloorSlices
         x.ping = -k;
         probe.endFloorSlice(nowNs);
         switchAtNs = nowNs + sliceNs;
+    }
+
+    /**
+     * Initiator of a blast (its receiver): a message arrived; now and then, when the slice is over, run the floor.
+     *
+     * @param received the receiver's own count of messages, kept on its own line.
+     */
+    void onReceived(final long received)
+    {
+        if ((received & CLOCK_MASK) == 0 && floorDue(System.nanoTime()))
+        {
+            requestFloor();
+            runFloor();
+        }
+    }
+
+    /**
+     * Responder of a blast (its sender): before each batch, join the floor if the receiver asked for it.
+     */
+    void joinIfRequested()
+    {
+        if (floorRequested())
+        {
+            respondFloor();
+        }
     }
 
     /**

@@ -49,7 +49,8 @@ public final class JctoolsBench implements BenchImpl
             final MpscAtomicArrayQueue<Envelope> queue = new MpscAtomicArrayQueue<>(
                 scenario.kind() == ScenarioKind.FIXED_RATE ? Pacing.FIXED_RATE_POOL : Pacing.BLAST_WINDOW);
             final boolean latency = scenario.kind() == ScenarioKind.FIXED_RATE;
-            threads.add("jct-consumer", () -> consume(threads, queue, probe, faults, latency));
+            final FloorSlices floor = scenario.paired() ? new FloorSlices(probe, context.sliceNs()) : null;
+            threads.add("jct-consumer", () -> consume(threads, queue, probe, faults, latency, floor));
             if (latency)
             {
                 final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
@@ -69,7 +70,7 @@ public final class JctoolsBench implements BenchImpl
                 final int senders = scenario.kind() == ScenarioKind.FAN_IN ? producers + 1 : 1;
                 for (int i = 0; i < producers; i++)
                 {
-                    final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
+                    final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0, floor);
                     threads.add("jct-producer-" + i, () ->
                     {
                         final Outlet outlet = queue::offer;
@@ -98,7 +99,7 @@ public final class JctoolsBench implements BenchImpl
      */
     private static void consume(
         final Threads threads, final MpscAtomicArrayQueue<Envelope> queue, final Probe probe, final Faults faults,
-        final boolean latency)
+        final boolean latency, final FloorSlices floor)
     {
         long received = 0;
         while (true)
@@ -120,9 +121,16 @@ public final class JctoolsBench implements BenchImpl
                     probe.onLatency(m.stampNs, nowNs);
                 }
             }
-            else if (!faults.drops(++received))
+            else
             {
-                probe.onMessage();
+                if (!faults.drops(++received))
+                {
+                    probe.onMessage();
+                }
+                if (floor != null)
+                {
+                    floor.onReceived(received);
+                }
             }
         }
     }

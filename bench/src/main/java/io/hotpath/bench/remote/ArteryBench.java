@@ -146,7 +146,7 @@ public final class ArteryBench implements BenchImpl
             return receiveBuilder()
                 .match(byte[].class, back ->
                 {
-                    probe.onRoundTrip(System.nanoTime() - stampNs, ByteBuffer.wrap(back).getLong(8),
+                    probe.onRoundTrip(stampNs, System.nanoTime(), ByteBuffer.wrap(back).getLong(8),
                         Thread.currentThread().threadId());
                     next();
                 })

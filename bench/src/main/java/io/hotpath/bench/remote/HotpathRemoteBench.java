@@ -89,7 +89,7 @@ public final class HotpathRemoteBench implements BenchImpl
             {
                 if (m instanceof Ping back)
                 {
-                    probe.onRoundTrip(System.nanoTime() - back.stampNs, back.threadId,
+                    probe.onRoundTrip(back.stampNs, System.nanoTime(), back.threadId,
                         Thread.currentThread().threadId());
                 }
                 if (!probe.sending())

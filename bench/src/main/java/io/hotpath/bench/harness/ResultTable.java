@@ -110,8 +110,7 @@ public final class ResultTable
             {
                 continue;
             }
-            final String reference = s.kind() == ScenarioKind.REMOTE_ROUND_TRIP || s.kind() == ScenarioKind.REMOTE_BLAST ?
-                "hotpath-remote" : "hotpath";
+            final String reference = s.remote() ? "hotpath-remote" : "hotpath";
             for (final Result hp : results)
             {
                 if (!hp.scenario().equals(s.name()) || !hp.impl().equals(reference) || hp.error() != null)

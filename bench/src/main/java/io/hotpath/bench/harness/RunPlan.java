@@ -67,7 +67,8 @@ public final class RunPlan
      * @param context the run's settings.
      * @param impls   the implementations.
      * @return per implementation, the selected rows it cannot express (implementations that express all are left
-     * out).
+     * out), leaving out a family of rows (local or remote) of which it expresses none: the local implementations
+     * do not run the remote rows, nor the remote ones the local rows.
      */
     public static Map<String, List<String>> notExpressible(
         final HarnessOptions options, final RunContext context, final List<BenchImpl> impls)
@@ -75,9 +76,19 @@ public final class RunPlan
         final Map<String, List<String>> missing = new LinkedHashMap<>();
         for (final BenchImpl impl : impls)
         {
+            boolean local = false;
+            boolean remote = false;
             for (final Scenario s : options.scenarios())
             {
-                if (!impl.supports(s, context))
+                if (impl.supports(s, context))
+                {
+                    local |= !s.remote();
+                    remote |= s.remote();
+                }
+            }
+            for (final Scenario s : options.scenarios())
+            {
+                if (!impl.supports(s, context) && (s.remote() ? remote : local))
                 {
                     missing.computeIfAbsent(impl.name(), (k) -> new ArrayList<>()).add(s.name());
                 }

@@ -24,6 +24,14 @@ public record Scenario(
     }
 
     /**
+     * @return true for a row between two nodes over Aeron, raced by the remote implementations only.
+     */
+    public boolean remote()
+    {
+        return kind == ScenarioKind.REMOTE_ROUND_TRIP || kind == ScenarioKind.REMOTE_BLAST;
+    }
+
+    /**
      * @return true when the run is a loop of round trips whose two halves may run on different threads.
      */
     public boolean hasCrossThreadShare()

@@ -34,7 +34,7 @@ public final class HotpathRemoteBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.kind() == ScenarioKind.REMOTE_ROUND_TRIP || scenario.kind() == ScenarioKind.REMOTE_BLAST;
+        return scenario.remote();
     }
 
     @Override

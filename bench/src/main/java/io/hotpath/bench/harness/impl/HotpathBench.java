@@ -33,7 +33,7 @@ public final class HotpathBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.kind() != ScenarioKind.REMOTE_ROUND_TRIP && scenario.kind() != ScenarioKind.REMOTE_BLAST;
+        return !scenario.remote();
     }
 
     @Override

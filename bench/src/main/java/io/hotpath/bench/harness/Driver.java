@@ -31,6 +31,8 @@ final class Driver
     private static final long LOG_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Interval of the per-interval figures in the summary. */
     static final long SERIES_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** How often the warm-up rehearses the start of the measurement ({@link Probe#rehearse()}). */
+    private static final long REHEARSAL_NS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Longest extension of a fixed-rate warm-up while it drains a backlog. */
     private static final long BACKLOG_WAIT_NS = TimeUnit.SECONDS.toNanos(2);
     /** A fixed-rate row starts measuring once at most this long of its traffic is in flight. */
@@ -147,7 +149,13 @@ final class Driver
      */
     private void warmUp(final Scenario scenario, final Probe probe)
     {
-        sleep(options.warmupNs(scenario));
+        final long endNs = System.nanoTime() + options.warmupNs(scenario);
+        long leftNs;
+        while ((leftNs = endNs - System.nanoTime()) > 0)
+        {
+            sleep(Math.min(leftNs, REHEARSAL_NS));
+            probe.rehearse();
+        }
         if (scenario.kind() != ScenarioKind.FIXED_RATE)
         {
             return;

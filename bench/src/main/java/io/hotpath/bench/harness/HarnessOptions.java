@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
  * @param warmupNs   warm-up of each row, before the histogram is reset.
  * @param rates      target rates of the fixed-rate rows, messages per second.
  * @param fixedRateWarmupNs warm-up of each fixed-rate row.
+ * @param pairedWarmupNs warm-up of each paired row (alternating with the floor).
  * @param repeat     times each row runs, the implementations taking turns.
  * @param pairs      fewest pairs of slices a paired ping-pong row measures.
  * @param sliceNs    length of one slice of a paired row.
@@ -40,6 +41,7 @@ public record HarnessOptions(
     long warmupNs,
     long[] rates,
     long fixedRateWarmupNs,
+    long pairedWarmupNs,
     int repeat,
     int pairs,
     long sliceNs,
@@ -66,6 +68,12 @@ public record HarnessOptions(
     public static final long QUICK_WARMUP_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Default warm-up of a fixed-rate row: long enough for the JIT to finish, so the row starts without a backlog. */
     public static final long FIXED_RATE_WARMUP_NS_DEFAULT = TimeUnit.SECONDS.toNanos(2);
+    /**
+     * Default warm-up of a paired row: it alternates with the floor, so only half of it warms the implementation,
+     * which must have reached its steady state (its code compiled for a full queue, a drain cut short, a floor
+     * slice) before the first slice is measured.
+     */
+    public static final long PAIRED_WARMUP_NS_DEFAULT = TimeUnit.SECONDS.toNanos(1);
     /** Default length of one slice of a paired row. */
     public static final long SLICE_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(100);
     /** Slice length with --quick. */
@@ -177,6 +185,8 @@ public record HarnessOptions(
         }
         final long fixedRateWarmupNs = given.containsKey("--warmup") ? warmupNs :
             quick ? QUICK_WARMUP_NS : FIXED_RATE_WARMUP_NS_DEFAULT;
+        final long pairedWarmupNs = given.containsKey("--warmup") ? warmupNs :
+            quick ? QUICK_WARMUP_NS : PAIRED_WARMUP_NS_DEFAULT;
         final int repeat = given.containsKey("--repeat") ? count("--repeat", given.get("--repeat"), 100) : 1;
         final int pairs = given.containsKey("--pairs") ? count("--pairs", given.get("--pairs"), 1_000) :
             quick ? QUICK_PAIRS : PAIRS_DEFAULT;
@@ -208,8 +218,8 @@ public record HarnessOptions(
         final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
         final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;
         return new HarnessOptions(scenarios, List.copyOf(impls), durationNs, warmupNs, rates, fixedRateWarmupNs,
-            repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick, given.containsKey("--help"),
-            Map.copyOf(given));
+            pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick,
+            given.containsKey("--help"), Map.copyOf(given));
     }
 
     /**
@@ -223,11 +233,15 @@ public record HarnessOptions(
 
     /**
      * @param scenario a row.
-     * @return its warm-up: longer for a fixed-rate row, unless --warmup was given.
+     * @return its warm-up: longer for a fixed-rate or a paired row, unless --warmup was given.
      */
     public long warmupNs(final Scenario scenario)
     {
-        return scenario.kind() == ScenarioKind.FIXED_RATE ? fixedRateWarmupNs : warmupNs;
+        if (scenario.kind() == ScenarioKind.FIXED_RATE)
+        {
+            return fixedRateWarmupNs;
+        }
+        return scenario.paired() ? pairedWarmupNs : warmupNs;
     }
 
     /**

@@ -66,7 +66,8 @@ public final class HelpText
                                 pekko-typed, pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote
                                 rows), pekko-artery. Each runs the scenarios it can express.
               --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
-              --warmup TIME     warm-up per row before the histogram is reset, default 400ms (fixed-rate rows 2s)
+              --warmup TIME     warm-up per row before the histogram is reset, default 400ms (paired rows 1s,
+                                fixed-rate rows 2s)
               --pairs N         fewest pairs of slices a paired row measures, default 15
               --slice TIME      length of one slice of a paired row, default 100ms
               --repeat N        run every row N times, the implementations taking turns, default 1

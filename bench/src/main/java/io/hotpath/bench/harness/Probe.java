@@ -29,6 +29,14 @@ public final class Probe extends ProbePad
     public static final int MEASURE = 1;
     /** Senders stop; what is in flight drains without being recorded. */
     public static final int STOPPING = 2;
+    /**
+     * Warming up after a rehearsed start: during the warm-up the driver alternates this phase with {@link #WARMUP},
+     * and the recording thread resets what it records at each change exactly as it does when the measurement
+     * begins. So the code of that reset runs, and is compiled, long before it matters: a branch a compiled method
+     * never took until the measurement began would send the receiving loop back to the interpreter (an
+     * "unstable if" deoptimisation) for the first tens of milliseconds measured.
+     */
+    public static final int REHEARSAL = 3;
     /** Longest latency tracked; longer ones are recorded as this. */
     public static final long HIGHEST_TRACKABLE_NS = TimeUnit.MINUTES.toNanos(1);
     /** HdrHistogram's precision: 3 significant digits. */
@@ -42,7 +50,7 @@ public final class Probe extends ProbePad
     private final List<Sender> senders = new ArrayList<>();
 
     // driver only; measureStartNs is published to the recording thread by the volatile write of the phase
-    private long measureStartNs;
+    private long measureStartNs = System.nanoTime();
     private long measureEndNs;
 
     // every sender reads this object with each batch: no other object's hot field may share its lines
@@ -229,6 +237,10 @@ public final class Probe extends ProbePad
         recording.abandoned();
     }
 
+    /**
+     * @return true while recording: in the warm-up as in the measurement, so that the recording thread runs the same
+     * code in both and nothing compiled in the warm-up is thrown away when the measurement begins.
+     */
     private boolean enter()
     {
         final int p = phaseWord.phase;
@@ -236,7 +248,7 @@ public final class Probe extends ProbePad
         {
             recording.enterPhase(p, measureStartNs, System.nanoTime());
         }
-        return p == MEASURE;
+        return p != STOPPING;
     }
 
     private void record(final long latencyNs, final long nowNs)
@@ -255,6 +267,16 @@ public final class Probe extends ProbePad
     }
 
     // ---------------------------------------------------------------- driver
+
+    /**
+     * Rehearse the start of the measurement during the warm-up: the recording thread resets what it has recorded at
+     * its next event, as {@link #beginMeasure()} will make it do.
+     */
+    public void rehearse()
+    {
+        measureStartNs = System.nanoTime();
+        phaseWord.phase = phaseWord.phase == WARMUP ? REHEARSAL : WARMUP;
+    }
 
     /** Start measuring: the recording thread resets at its next event. */
     public void beginMeasure()

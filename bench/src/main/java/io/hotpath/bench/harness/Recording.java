@@ -14,8 +14,13 @@ abstract class RecordingPad
 /** The counts the recording thread writes with each message, on lines no other thread reads during the run. */
 abstract class RecordingFields extends RecordingPad
 {
-    /** The phase the recording thread last saw. */
-    int seenPhase = Probe.WARMUP;
+    /** What {@link #seenPhase} holds before the recording thread's first event. */
+    static final int NO_PHASE = -1;
+
+    /** The phase the recording thread last saw; none before its first event. */
+    int seenPhase = NO_PHASE;
+    /** True from the first event until the run stops: what arrives is recorded. */
+    boolean recording;
     long measured;
     long crossThread;
 }
@@ -48,7 +53,8 @@ public final class Recording extends RecordingFields
     void enterPhase(final int phase, final long measureStartNs, final long nowNs)
     {
         seenPhase = phase;
-        if (phase == Probe.MEASURE)
+        recording = phase != Probe.STOPPING;
+        if (recording)
         {
             histogram.reset();
             measured = 0;
@@ -97,7 +103,7 @@ public final class Recording extends RecordingFields
 
     void beginFloor(final long nowNs)
     {
-        if (slices != null && seenPhase == Probe.MEASURE)
+        if (slices != null && recording)
         {
             slices.beginFloor(nowNs, measured);
         }
@@ -121,7 +127,7 @@ public final class Recording extends RecordingFields
 
     void abandoned()
     {
-        if (slices != null && seenPhase == Probe.MEASURE)
+        if (slices != null && recording)
         {
             slices.abandoned();
         }

@@ -58,6 +58,7 @@ public final class RunMeta
         opts.put("durationNs", options.durationNs());
         opts.put("warmupNs", options.warmupNs());
         opts.put("fixedRateWarmupNs", options.fixedRateWarmupNs());
+        opts.put("pairedWarmupNs", options.pairedWarmupNs());
         opts.put("repeat", options.repeat());
         opts.put("pairs", options.pairs());
         opts.put("sliceNs", options.sliceNs());

@@ -50,12 +50,23 @@ public final class SliceLog
     }
 
     /**
-     * The measurement begins: the first implementation slice opens. Recording thread.
+     * The measurement (or a rehearsal of its start in the warm-up) begins: what was recorded is cleared and the first
+     * implementation slice opens. Recording thread.
      *
      * @param nowNs System.nanoTime().
      */
     void begin(final long nowNs)
     {
+        for (int i = 0; i < implSlices(); i++)
+        {
+            impl[i].reset();
+            implCount[i] = 0;
+        }
+        for (int i = 0; i < floorSlices; i++)
+        {
+            floor[i].reset();
+        }
+        abandoned = 0;
         implStartCount = 0;
         implSlices = 1;
         floorSlices = 0;

@@ -25,6 +25,7 @@ class HarnessOptionsTest
         assertEquals(HarnessOptions.DURATION_NS_DEFAULT, o.durationNs());
         assertEquals(HarnessOptions.WARMUP_NS_DEFAULT, o.warmupNs());
         assertEquals(HarnessOptions.FIXED_RATE_WARMUP_NS_DEFAULT, o.fixedRateWarmupNs());
+        assertEquals(HarnessOptions.PAIRED_WARMUP_NS_DEFAULT, o.pairedWarmupNs());
         assertEquals(1, o.repeat());
         assertEquals(HarnessOptions.PAIRS_DEFAULT, o.pairs());
         assertEquals(HarnessOptions.SLICE_NS_DEFAULT, o.sliceNs());
@@ -58,10 +59,11 @@ class HarnessOptionsTest
         assertEquals(4, o.pairs());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(20), o.sliceNs());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(250), o.fixedRateWarmupNs(), "a given warm-up applies to every row");
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(250), o.pairedWarmupNs());
     }
 
     @Test
-    void pairedRowsMeasureAtLeastTheirPairsAndFixedRateRowsWarmUpLonger() throws OptionException
+    void pairedRowsMeasureAtLeastTheirPairsAndFixedRateAndPairedRowsWarmUpLonger() throws OptionException
     {
         final HarnessOptions o = HarnessOptions.parse(new String[]{"--pairs", "10", "--slice", "100ms"});
         final Scenario cross = scenario(o, "pingpong-cross");
@@ -73,6 +75,8 @@ class HarnessOptionsTest
         assertEquals(HarnessOptions.DURATION_NS_DEFAULT, o.durationNs(same));
         assertEquals(HarnessOptions.FIXED_RATE_WARMUP_NS_DEFAULT, o.warmupNs(fixed));
         assertEquals(HarnessOptions.WARMUP_NS_DEFAULT, o.warmupNs(same));
+        assertEquals(HarnessOptions.PAIRED_WARMUP_NS_DEFAULT, o.warmupNs(cross));
+        assertEquals(HarnessOptions.PAIRED_WARMUP_NS_DEFAULT, o.warmupNs(scenario(o, "blast")));
         final HarnessOptions longer = HarnessOptions.parse(new String[]{"--duration", "5s"});
         assertEquals(TimeUnit.SECONDS.toNanos(5), longer.durationNs(scenario(longer, "pingpong-cross")));
     }

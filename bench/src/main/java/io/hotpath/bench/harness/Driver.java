@@ -150,11 +150,14 @@ final class Driver
     private void warmUp(final Scenario scenario, final Probe probe)
     {
         final long endNs = System.nanoTime() + options.warmupNs(scenario);
+        Histogram recycled = null;
         long leftNs;
         while ((leftNs = endNs - System.nanoTime()) > 0)
         {
             sleep(Math.min(leftNs, REHEARSAL_NS));
             probe.rehearse();
+            // the interval log's recorder takes a branch of its own when its reader swaps: swap it here too
+            recycled = probe.intervalHistogram(recycled);
         }
         if (scenario.kind() != ScenarioKind.FIXED_RATE)
         {

@@ -18,6 +18,16 @@ public record FixedRateFigures(
     long targetPerSec, Double achievedPerSec, long refusedOffers, long backlogAtStart, InboundFill inbound)
 {
     /**
+     * @return true when the engine's inbound queue was full while measured: an offer was refused, or the high-water
+     * mark reached the capacity after the start (a high-water mark only grows, so a queue already full in the
+     * warm-up shows only through the refusals).
+     */
+    public boolean saturatedWhileMeasured()
+    {
+        return inbound != null && (refusedOffers > 0 || !inbound.saturatedInWarmup() && inbound.saturated());
+    }
+
+    /**
      * @return the JSON object.
      */
     public Map<String, Object> toJson()
@@ -28,6 +38,7 @@ public record FixedRateFigures(
         m.put("refusedOffers", refusedOffers);
         m.put("backlogAtStart", backlogAtStart);
         m.put("inbound", inbound == null ? null : inbound.toJson());
+        m.put("saturatedWhileMeasured", saturatedWhileMeasured());
         return m;
     }
 }

@@ -40,6 +40,10 @@ public final class IntervalSeries
      */
     void begin(final long measureStartNs)
     {
+        for (int i = 0; i <= current && i < intervals.length; i++)
+        {
+            intervals[i].reset();
+        }
         startNs = measureStartNs;
         current = 0;
         currentEndNs = measureStartNs + intervalNs;

@@ -178,10 +178,12 @@ final class ResultSections
                 String fill = TextTable.DASH;
                 if (in != null)
                 {
+                    final boolean full = f.saturatedWhileMeasured();
                     fill = TextTable.count(in.highWaterAtStart()) + " / " + TextTable.count(in.highWaterAtEnd()) +
-                        " of " + TextTable.count(in.capacity()) + (in.saturated() ? " FULL" : "");
+                        " of " + TextTable.count(in.capacity()) + (full ? " FULL" : in.saturatedInWarmup() ?
+                        " full in warm-up" : "");
                     final int[] tally = saturated.computeIfAbsent(s.name() + " " + r.impl(), (k) -> new int[2]);
-                    tally[0] += in.saturated() ? 1 : 0;
+                    tally[0] += full ? 1 : 0;
                     tally[1]++;
                 }
                 table.row(ResultTable.rowName(r, repeated), r.impl(),
@@ -199,11 +201,12 @@ final class ResultSections
         sb.append("\nfixed-rate: achieved = sent per second while measured; refused = offers a full queue refused ")
             .append("(retried, stamps kept); backlog = in flight when the measurement began; inbound high water = ")
             .append("the engine's most frames queued at the start / end of the measurement, of its capacity ")
-            .append("(FULL: the queue saturated); latency in ns from the intended send time\n");
+            .append("(FULL: the queue saturated while measured, or refused an offer; full in warm-up: only before); ")
+            .append("latency in ns from the intended send time\n");
         table.render(sb);
         for (final Map.Entry<String, int[]> e : saturated.entrySet())
         {
-            sb.append(e.getKey()).append(": inbound queue saturated in ").append(e.getValue()[0]).append(" of ")
+            sb.append(e.getKey()).append(": inbound queue saturated while measured in ").append(e.getValue()[0]).append(" of ")
                 .append(e.getValue()[1]).append(" run(s)\n");
         }
     }

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,6 +46,18 @@ class FixedRateFiguresTest
         }
         final String table = ResultTable.format(options.scenarios(), options.impls(), results, java.util.Map.of());
         assertTrue(table.contains("fixed-rate-20k #2"), table);
-        assertTrue(table.contains("fixed-rate-20k hotpath: inbound queue saturated in"), table);
+        assertTrue(table.contains("fixed-rate-20k hotpath: inbound queue saturated while measured in"), table);
+    }
+
+    @Test
+    void aQueueIsSaturatedWhileMeasuredWhenItRefusedAnOfferOrFilledUpAfterTheStart()
+    {
+        final InboundFill fullInWarmup = new InboundFill(16, 16, 16);
+        assertFalse(new FixedRateFigures(1, 1.0, 0, 0, fullInWarmup).saturatedWhileMeasured(),
+            "full only before the measurement");
+        assertTrue(new FixedRateFigures(1, 1.0, 3, 0, fullInWarmup).saturatedWhileMeasured(), "refused while measured");
+        assertTrue(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 16)).saturatedWhileMeasured());
+        assertFalse(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 12)).saturatedWhileMeasured());
+        assertFalse(new FixedRateFigures(1, 1.0, 5, 0, null).saturatedWhileMeasured(), "a peer has no inbound queue");
     }
 }

@@ -3,6 +3,8 @@ package io.hotpath.bench.harness;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+import io.hotpath.bench.harness.impl.FloorProbe;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,9 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs every selected scenario on every implementation that supports it, one at a time: warm-up, histogram reset,
- * measurement, stop, drain, teardown. The driver thread only parks while a run is on, so the measured threads have
- * the CPUs to themselves. Owned by the driver thread.
+ * Runs every step of the {@link RunPlan}, one at a time: warm-up, histogram reset, measurement, stop, drain,
+ * teardown. The driver thread only parks while a run is on (waking at each interval boundary to read one counter),
+ * so the measured threads have the CPUs to themselves; it reads the host's load before and after each
+ * measurement. Owned by the driver thread.
  */
 final class Driver
 {
@@ -25,7 +28,15 @@ final class Driver
     /** Longest wait for in-flight messages after the stop. */
     private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
     /** Interval of the fixed-rate interval logs. */
-    private static final long INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long LOG_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Interval of the per-interval figures in the summary. */
+    static final long SERIES_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** How often the warm-up rehearses the start of the measurement ({@link Probe#rehearse()}). */
+    private static final long REHEARSAL_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** Longest extension of a fixed-rate warm-up while it drains a backlog. */
+    private static final long BACKLOG_WAIT_NS = TimeUnit.SECONDS.toNanos(2);
+    /** A fixed-rate row starts measuring once at most this long of its traffic is in flight. */
+    private static final long BACKLOG_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final HarnessOptions options;
     private final RunContext context;
@@ -42,72 +53,69 @@ final class Driver
     }
 
     /**
-     * @return a result per scenario and supporting implementation, in run order.
+     * @return a result per step, in run order.
      */
     List<Result> runAll()
     {
-        int total = 0;
-        for (final Scenario s : options.scenarios())
-        {
-            for (final BenchImpl impl : impls)
-            {
-                total += impl.supports(s, context) ? 1 : 0;
-            }
-        }
+        final List<RunPlan.Step> steps = RunPlan.steps(options, context, impls);
         final List<Result> results = new ArrayList<>();
         int n = 0;
-        for (final Scenario s : options.scenarios())
+        for (final RunPlan.Step step : steps)
         {
-            for (final BenchImpl impl : impls)
-            {
-                if (impl.supports(s, context))
-                {
-                    n++;
-                    results.add(runOne(s, impl, "[" + n + "/" + total + "] " + s.name() + " " + impl.name()));
-                }
-            }
+            n++;
+            final String run = options.repeat() > 1 ? " #" + step.run() : "";
+            results.add(runOne(step, "[" + n + "/" + steps.size() + "] " + step.scenario().name() + run + " " +
+                step.impl().name()));
         }
         return results;
     }
 
     /**
-     * @return the fixed-rate interval logs by file stem ({@code scenario.impl}).
+     * @return the fixed-rate interval logs by file stem ({@code scenario.impl}, with {@code .runN} for later runs).
      */
     Map<String, String> intervalLogs()
     {
         return intervalLogs;
     }
 
-    private Result runOne(final Scenario scenario, final BenchImpl impl, final String label)
+    private Result runOne(final RunPlan.Step step, final String label)
     {
+        final Scenario scenario = step.scenario();
+        final BenchImpl impl = step.impl();
         err.print(label + " warmup...");
         err.flush();
         System.gc();
-        final Probe probe = new Probe(scenario.kind() == ScenarioKind.FIXED_RATE);
+        final long measureNs = options.durationNs(scenario);
+        final IntervalSeries series = scenario.hasLatency() ? new IntervalSeries(SERIES_INTERVAL_NS,
+            IntervalSeries.capacityFor(measureNs, SERIES_INTERVAL_NS)) : null;
+        final SliceLog slices = scenario.paired() ? new SliceLog(SliceLog.capacityFor(measureNs, options.sliceNs())) :
+            null;
+        final Probe probe = new Probe(scenario.kind() == ScenarioKind.FIXED_RATE, series, slices);
+        final Measurement m = new Measurement();
+        // a paired row reads the host's level on its own threads all along; any other reads it before and after
+        final boolean readLevel = !scenario.paired() && options.levelProbeNs() > 0;
+        m.levelBefore = readLevel ? FloorProbe.p50Ns(options.levelProbeNs()) : -1;
         String error = null;
         Trial trial = null;
         try
         {
             trial = impl.start(scenario, context, probe);
-            sleep(options.warmupNs());
+            warmUp(scenario, probe);
             probe.intervalHistogram(null);
             err.print(" measure...");
             err.flush();
             probe.beginMeasure();
-            if (scenario.kind() == ScenarioKind.FIXED_RATE)
-            {
-                measureWithIntervals(scenario, impl, probe);
-            }
-            else
-            {
-                sleep(options.durationNs());
-            }
+            m.begin(probe);
+            trial.measuring();
+            measure(scenario, step, probe, measureNs, m);
             probe.stop();
+            m.end(probe);
             if (!probe.awaitDrained(DRAIN_STALL_NS, DRAIN_TIMEOUT_NS) && !probe.allStopped() &&
                 probe.sent() == probe.received())
             {
                 error = "a sender did not stop within " + TimeUnit.NANOSECONDS.toSeconds(DRAIN_TIMEOUT_NS) + " s";
             }
+            m.inbound = trial.inboundFill();
         }
         catch (final Exception | LinkageError ex)
         {
@@ -128,35 +136,96 @@ final class Driver
                 }
             }
         }
-        final Result result = trial == null ? Result.failed(scenario.name(), impl.name(), error) :
-            Result.of(scenario, impl.name(), probe, error);
+        m.levelAfter = readLevel ? FloorProbe.p50Ns(options.levelProbeNs()) : -1;
+        final Result result = trial == null ? Result.failed(scenario.name(), impl.name(), step.run(), error) :
+            Result.of(scenario, impl.name(), probe, m.facts(scenario, step.run(), probe, options.sliceNs()), error);
         err.println(error == null ? " done" : " FAILED: " + error);
         return result;
     }
 
-    private void measureWithIntervals(final Scenario scenario, final BenchImpl impl, final Probe probe)
+    /**
+     * The warm-up; a fixed-rate row then waits (a bounded time) until what the warm-up left in flight has drained,
+     * so that its measurement starts on schedule and not with the warm-up's backlog.
+     */
+    private void warmUp(final Scenario scenario, final Probe probe)
     {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final PrintStream log = new PrintStream(bytes, false, StandardCharsets.UTF_8);
-        final HistogramLogWriter writer = new HistogramLogWriter(log);
-        final long startMs = System.currentTimeMillis();
-        writer.outputLogFormatVersion();
-        writer.outputComment("[" + scenario.name() + " on " + impl.name() + ", target " + scenario.ratePerSec() +
-            " msgs/s, latency from the intended send time, values in ns]");
-        writer.outputStartTime(startMs);
-        writer.setBaseTime(startMs);
-        writer.outputLegend();
-        final long endNs = System.nanoTime() + options.durationNs();
-        Histogram interval = null;
+        final long endNs = System.nanoTime() + options.warmupNs(scenario);
+        Histogram recycled = null;
         long leftNs;
         while ((leftNs = endNs - System.nanoTime()) > 0)
         {
-            sleep(Math.min(leftNs, INTERVAL_NS));
-            interval = probe.intervalHistogram(interval);
-            writer.outputIntervalHistogram(interval);
+            sleep(Math.min(leftNs, REHEARSAL_NS));
+            probe.rehearse();
+            // the interval log's recorder takes a branch of its own when its reader swaps: swap it here too
+            recycled = probe.intervalHistogram(recycled);
         }
-        log.flush();
-        intervalLogs.put(scenario.name() + "." + impl.name(), bytes.toString(StandardCharsets.UTF_8));
+        if (scenario.kind() != ScenarioKind.FIXED_RATE)
+        {
+            return;
+        }
+        final long allowed = Math.max(64, scenario.ratePerSec() * BACKLOG_NS / TimeUnit.SECONDS.toNanos(1));
+        final long giveUpNs = System.nanoTime() + BACKLOG_WAIT_NS;
+        while (probe.sent() - probe.received() > allowed && System.nanoTime() - giveUpNs < 0)
+        {
+            sleep(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+    }
+
+    /**
+     * Park through the measurement, waking at each interval boundary to read the received count (and, for a
+     * fixed-rate row, to write its interval log).
+     */
+    private void measure(
+        final Scenario scenario, final RunPlan.Step step, final Probe probe, final long measureNs, final Measurement m)
+    {
+        final boolean logged = scenario.kind() == ScenarioKind.FIXED_RATE;
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final PrintStream log = new PrintStream(bytes, false, StandardCharsets.UTF_8);
+        final HistogramLogWriter writer = new HistogramLogWriter(log);
+        if (logged)
+        {
+            final long startMs = System.currentTimeMillis();
+            writer.outputLogFormatVersion();
+            writer.outputComment("[" + scenario.name() + " on " + step.impl().name() + ", target " +
+                scenario.ratePerSec() + " msgs/s, latency from the intended send time, values in ns]");
+            writer.outputStartTime(startMs);
+            writer.setBaseTime(startMs);
+            writer.outputLegend();
+        }
+        final long startNs = m.boundaryNs.get(0);
+        final long endNs = startNs + measureNs;
+        long nextLogNs = startNs + LOG_INTERVAL_NS;
+        long nextBoundaryNs = startNs + SERIES_INTERVAL_NS;
+        Histogram interval = null;
+        long nowNs;
+        while ((nowNs = System.nanoTime()) - endNs < 0)
+        {
+            long wakeNs = Math.min(endNs, nextBoundaryNs);
+            if (logged)
+            {
+                wakeNs = Math.min(wakeNs, nextLogNs);
+            }
+            sleep(wakeNs - nowNs);
+            nowNs = System.nanoTime();
+            if (logged && nowNs - nextLogNs >= 0)
+            {
+                interval = probe.intervalHistogram(interval);
+                writer.outputIntervalHistogram(interval);
+                nextLogNs += LOG_INTERVAL_NS;
+            }
+            if (nowNs - nextBoundaryNs >= 0 && nowNs - endNs < 0)
+            {
+                m.boundary(probe.received(), nowNs);
+                nextBoundaryNs += SERIES_INTERVAL_NS;
+            }
+        }
+        if (logged)
+        {
+            log.flush();
+            final String stem = scenario.name() + "." + step.impl().name() +
+                (step.run() > 1 ? ".run" + step.run() : "");
+            intervalLogs.put(stem, bytes.toString(StandardCharsets.UTF_8));
+        }
     }
 
     private static void sleep(final long ns)
@@ -166,6 +235,72 @@ final class Driver
         while ((leftNs = endNs - System.nanoTime()) > 0)
         {
             LockSupport.parkNanos(leftNs);
+        }
+    }
+
+    /** What the driver reads around a measurement. Owned by the driver thread. */
+    private static final class Measurement
+    {
+        final List<Long> receivedAt = new ArrayList<>();
+        final List<Long> boundaryNs = new ArrayList<>();
+        HostLoad.Sample hostBefore;
+        HostLoad.Sample hostAfter;
+        long sentAtStart;
+        long sentAtEnd;
+        long refusedAtStart;
+        long refusedAtEnd;
+        long backlogAtStart;
+        long measuredNs;
+        long levelBefore;
+        long levelAfter;
+        InboundFill inbound;
+
+        void begin(final Probe probe)
+        {
+            hostBefore = HostLoad.sample();
+            sentAtStart = probe.sent();
+            refusedAtStart = probe.refused();
+            backlogAtStart = Math.max(0, sentAtStart - probe.received());
+            boundary(probe.received(), System.nanoTime());
+        }
+
+        void boundary(final long received, final long nowNs)
+        {
+            receivedAt.add(received);
+            boundaryNs.add(nowNs);
+        }
+
+        void end(final Probe probe)
+        {
+            boundary(probe.received(), System.nanoTime());
+            sentAtEnd = probe.sent();
+            refusedAtEnd = probe.refused();
+            hostAfter = HostLoad.sample();
+            measuredNs = probe.measuredNs();
+        }
+
+        Result.Facts facts(final Scenario scenario, final int run, final Probe probe, final long sliceNs)
+        {
+            if (boundaryNs.size() < 2)
+            {
+                return new Result.Facts(run, null, null, null, null, null, null);
+            }
+            final Recording recording = probe.recording();
+            final Intervals intervals = Intervals.of(recording.series(), SERIES_INTERVAL_NS,
+                receivedAt.stream().mapToLong(Long::longValue).toArray(),
+                boundaryNs.stream().mapToLong(Long::longValue).toArray());
+            // a row that never alternated (the floor row itself, or two halves on one thread) has no pairing
+            final SliceLog slices = recording.slices();
+            final Pairing pairing = slices == null || slices.floorSlices() + slices.abandonedSlices() == 0 ? null :
+                Pairing.of(slices, sliceNs, scenario.hasLatency());
+            final FixedRateFigures fixedRate = scenario.kind() != ScenarioKind.FIXED_RATE ? null :
+                new FixedRateFigures(scenario.ratePerSec(), measuredNs > 0 ?
+                    Math.rint((sentAtEnd - sentAtStart) * 1e9 / measuredNs) : null, refusedAtEnd - refusedAtStart,
+                    backlogAtStart, inbound);
+            final HostLevel level = levelBefore < 0 && levelAfter < 0 ? null : new HostLevel(
+                levelBefore < 0 ? null : levelBefore, levelAfter < 0 ? null : levelAfter);
+            return new Result.Facts(run, HostLoad.between(hostBefore, hostAfter), intervals, pairing, fixedRate,
+                refusedAtEnd - refusedAtStart, level);
         }
     }
 }

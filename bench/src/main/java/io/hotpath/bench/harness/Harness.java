@@ -48,7 +48,7 @@ public final class Harness
         }
         if (options.help())
         {
-            System.out.print(HarnessOptions.helpText());
+            System.out.print(HelpText.text());
             return OK;
         }
         if (!ChildJvm.isChild())
@@ -89,7 +89,8 @@ public final class Harness
         final RunContext context = context(options, faults);
         final Driver driver = new Driver(options, context, impls, err);
         final List<Result> results = race(driver, impls);
-        out.print(ResultTable.format(options.scenarios(), options.impls(), results));
+        out.print(ResultTable.format(options.scenarios(), options.impls(), results,
+            RunPlan.notExpressible(options, context, impls)));
         out.flush();
         boolean ok = true;
         try
@@ -154,6 +155,6 @@ public final class Harness
 
     private static RunContext context(final HarnessOptions options, final Faults faults)
     {
-        return new RunContext(options.workers(), options.idle(), options.affinity(), faults);
+        return new RunContext(options.workers(), options.idle(), options.affinity(), faults, options.sliceNs());
     }
 }

@@ -1,5 +1,7 @@
 package io.hotpath.bench.harness;
 
+import io.hotpath.Idle;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +20,11 @@ import java.util.concurrent.TimeUnit;
  * @param durationNs measured time of each row.
  * @param warmupNs   warm-up of each row, before the histogram is reset.
  * @param rates      target rates of the fixed-rate rows, messages per second.
+ * @param fixedRateWarmupNs warm-up of each fixed-rate row.
+ * @param pairedWarmupNs warm-up of each paired row (alternating with the floor).
+ * @param repeat     times each row runs, the implementations taking turns.
+ * @param pairs      fewest pairs of slices a paired ping-pong row measures.
+ * @param sliceNs    length of one slice of a paired row.
  * @param workers    engine workers, and the thread count of the peers' pools.
  * @param affinity   an affinity profile, or null.
  * @param idle       idle strategy of the engine's workers.
@@ -33,6 +40,11 @@ public record HarnessOptions(
     long durationNs,
     long warmupNs,
     long[] rates,
+    long fixedRateWarmupNs,
+    long pairedWarmupNs,
+    int repeat,
+    int pairs,
+    long sliceNs,
     int workers,
     Path affinity,
     String idle,
@@ -54,14 +66,28 @@ public record HarnessOptions(
     public static final long QUICK_DURATION_NS = TimeUnit.MILLISECONDS.toNanos(200);
     /** Warm-up per row with --quick. */
     public static final long QUICK_WARMUP_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Default warm-up of a fixed-rate row: long enough for the JIT to finish, so the row starts without a backlog. */
+    public static final long FIXED_RATE_WARMUP_NS_DEFAULT = TimeUnit.SECONDS.toNanos(2);
+    /**
+     * Default warm-up of a paired row: it alternates with the floor, so only half of it warms the implementation,
+     * which must have reached its steady state (its code compiled for a full queue, a drain cut short, a floor
+     * slice) before the first slice is measured.
+     */
+    public static final long PAIRED_WARMUP_NS_DEFAULT = TimeUnit.SECONDS.toNanos(1);
+    /** Default length of one slice of a paired row. */
+    public static final long SLICE_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Slice length with --quick. */
+    public static final long QUICK_SLICE_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** Default fewest pairs of a paired row: 15 pairs of 100 ms slices measure 3 s. */
+    public static final int PAIRS_DEFAULT = 15;
+    /** Fewest pairs with --quick. */
+    public static final int QUICK_PAIRS = 2;
     /** Default target rates of the fixed-rate rows. */
     public static final long[] RATES_DEFAULT = {1_000_000};
     /** Default worker count: one per CPU of the reference machine. */
     public static final int WORKERS_DEFAULT = 2;
     /** Default idle strategy of the engine's workers. */
-    public static final String IDLE_DEFAULT = "busy-spin";
-
-    private static final List<String> IDLE_STRATEGIES = List.of("busy-spin", "yield", "backoff", "park");
+    public static final String IDLE_DEFAULT = Idle.BUSY_SPIN.configName();
 
     /**
      * @param args the command line.
@@ -120,7 +146,7 @@ public record HarnessOptions(
 
     private static final List<String> VALUED = List.of(
         "--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers", "--affinity", "--idle", "--out",
-        "--json");
+        "--json", "--repeat", "--pairs", "--slice");
 
     private static HarnessOptions build(final Map<String, String> given) throws OptionException
     {
@@ -157,12 +183,28 @@ public record HarnessOptions(
         {
             throw new OptionException("--duration: must be more than 0");
         }
-        final int workers = given.containsKey("--workers") ? workers(given.get("--workers")) : WORKERS_DEFAULT;
-        final String idle = given.getOrDefault("--idle", IDLE_DEFAULT).toLowerCase(Locale.ROOT);
-        if (!IDLE_STRATEGIES.contains(idle))
+        final long fixedRateWarmupNs = given.containsKey("--warmup") ? warmupNs :
+            quick ? QUICK_WARMUP_NS : FIXED_RATE_WARMUP_NS_DEFAULT;
+        final long pairedWarmupNs = given.containsKey("--warmup") ? warmupNs :
+            quick ? QUICK_WARMUP_NS : PAIRED_WARMUP_NS_DEFAULT;
+        final int repeat = given.containsKey("--repeat") ? count("--repeat", given.get("--repeat"), 100) : 1;
+        final int pairs = given.containsKey("--pairs") ? count("--pairs", given.get("--pairs"), 1_000) :
+            quick ? QUICK_PAIRS : PAIRS_DEFAULT;
+        final long sliceNs = given.containsKey("--slice") ? duration("--slice", given.get("--slice")) :
+            quick ? QUICK_SLICE_NS : SLICE_NS_DEFAULT;
+        if (sliceNs < TimeUnit.MILLISECONDS.toNanos(1) || sliceNs > TimeUnit.SECONDS.toNanos(10))
         {
-            throw new OptionException("--idle: unknown idle strategy '" + given.get("--idle") + "'; use one of " +
-                String.join(", ", IDLE_STRATEGIES));
+            throw new OptionException("--slice: '" + given.get("--slice") + "' is out of range; use 1ms to 10s");
+        }
+        final int workers = given.containsKey("--workers") ? workers(given.get("--workers")) : WORKERS_DEFAULT;
+        final String idle;
+        try
+        {
+            idle = Idle.parse(given.getOrDefault("--idle", IDLE_DEFAULT)).configName();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new OptionException("--idle: " + ex.getMessage());
         }
         Path affinity = null;
         if (given.containsKey("--affinity"))
@@ -175,8 +217,40 @@ public record HarnessOptions(
         }
         final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
         final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;
-        return new HarnessOptions(scenarios, List.copyOf(impls), durationNs, warmupNs, rates, workers, affinity,
-            idle, out, json, quick, given.containsKey("--help"), Map.copyOf(given));
+        return new HarnessOptions(scenarios, List.copyOf(impls), durationNs, warmupNs, rates, fixedRateWarmupNs,
+            pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick,
+            given.containsKey("--help"), Map.copyOf(given));
+    }
+
+    /**
+     * @return how long the floor runs on its own before and after a row that is not paired, to read the host's
+     * speed level.
+     */
+    public long levelProbeNs()
+    {
+        return TimeUnit.MILLISECONDS.toNanos(quick ? 10 : 30);
+    }
+
+    /**
+     * @param scenario a row.
+     * @return its warm-up: longer for a fixed-rate or a paired row, unless --warmup was given.
+     */
+    public long warmupNs(final Scenario scenario)
+    {
+        if (scenario.kind() == ScenarioKind.FIXED_RATE)
+        {
+            return fixedRateWarmupNs;
+        }
+        return scenario.paired() ? pairedWarmupNs : warmupNs;
+    }
+
+    /**
+     * @param scenario a row.
+     * @return its measured time: a paired row measures at least {@link #pairs()} pairs of slices.
+     */
+    public long durationNs(final Scenario scenario)
+    {
+        return scenario.paired() ? Math.max(durationNs, 2L * pairs * sliceNs) : durationNs;
     }
 
     private static List<String> list(final String option, final String value) throws OptionException
@@ -250,10 +324,15 @@ public record HarnessOptions(
 
     private static int workers(final String value) throws OptionException
     {
+        return count("--workers", value, 64);
+    }
+
+    private static int count(final String option, final String value, final int max) throws OptionException
+    {
         try
         {
             final int n = Integer.parseInt(value.trim());
-            if (n >= 1 && n <= 64)
+            if (n >= 1 && n <= max)
             {
                 return n;
             }
@@ -262,59 +341,6 @@ public record HarnessOptions(
         {
             // reported below with the allowed range
         }
-        throw new OptionException("--workers: '" + value + "' is not a worker count; use a whole number from 1 to 64");
-    }
-
-    /**
-     * @return the text --help prints.
-     */
-    public static String helpText()
-    {
-        return """
-            usage: java -jar hotpath-bench.jar [OPTIONS]
-                   java -jar hotpath-bench.jar affinity [--profile FILE [--verify]]   topology, profile check
-                   java -jar hotpath-bench.jar jmh [JMH ARGS]       per-message cost, e.g. jmh -prof gc
-                   java -jar hotpath-bench.jar savina [--help]      Savina micro-benchmarks, Hotpath and Pekko
-
-            Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko in one run,
-            scenario by scenario. Prints one table (latencies in ns) and writes, per scenario and implementation,
-            an HdrHistogram percentile file (*.ns.hgrm, values in ns), an interval log for fixed-rate rows
-            (*.hlog), summary.json and percentiles.png. The jar starts a child JVM with the flags it needs.
-
-            options:
-              --scenarios LIST  comma-separated, default all. Names:
-                                  pingpong-cross      two actors on two workers, one round trip in flight
-                                  pingpong-same       two actors on one worker (direct handoff)
-                                  pingpong-backlog    one worker, 16 round trips in flight (reschedule path)
-                                  pingpong            the three above
-                                  burst-1000          1000 messages in flight between two actors
-                                  blast               one sender to one receiver across workers (throughput)
-                                  fan-in              a sender on every worker plus an outside thread into one actor
-                                  pipeline            gateway -> risk -> book -> publisher, as the rows
-                                                      pipeline-colocated (one worker) and pipeline-spread
-                                  fixed-rate          open loop at each --rate, latency from the intended send
-                                                      time; one row per rate: fixed-rate-100k, fixed-rate-1m, ...
-                                  wakeup              first message to an idle worker every 2 ms, one row per idle
-                                                      strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
-                                                      wakeup-park (each also selectable alone)
-                                  remote              two nodes in this JVM over Aeron, one worker each:
-                                                      remote-pingpong-ipc, remote-pingpong-udp (round trips),
-                                                      remote-blast-udp (throughput)
-              --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor, pekko-classic,
-                                pekko-typed, pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote
-                                rows), pekko-artery. Each runs the scenarios it can express.
-              --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
-              --warmup TIME     warm-up per row before the histogram is reset, default 400ms
-              --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
-              --workers N       engine workers and peer pool threads, default 2
-              --affinity FILE   affinity profile (properties) to apply; recorded in the summary
-              --idle STRATEGY   idle strategy of the engine's workers: busy-spin (default), yield, backoff, park
-              --out DIR         output folder, default ./bench-results/<timestamp>
-              --json FILE       also write the JSON summary to FILE
-              --quick           every selected row at 100ms warm-up and 200ms measurement (smoke check)
-              --help            print this and exit
-
-            exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
-            """;
+        throw new OptionException(option + ": '" + value + "' is not a count; use a whole number from 1 to " + max);
     }
 }

@@ -3,24 +3,31 @@ package io.hotpath.bench.harness;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.AnnotationLine;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import javax.imageio.ImageIO;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Draws the percentile spectrum of every scenario and implementation: one chart per scenario, stacked in a grid in
- * one PNG; x is {@code 1/(1-percentile)} on a log scale, labelled 50%, 90%, 99%..., y the latency in microseconds
- * on a log scale. Drawn headless. Stateless.
+ * one PNG under a caption naming the commit, JDK, CPU and date; x is {@code 1/(1-percentile)} on a log scale,
+ * labelled 50%, 90%, 99%..., y the latency in nanoseconds (the table's unit) on a log scale. Each chart's legend
+ * sits below its plot, so it covers no curve. Drawn headless. Stateless.
  * <p>
  * XChart's log axis cannot take custom tick labels (its tick search runs away), so x is plotted as
  * {@code log10(1/(1-percentile))} on a linear axis whose whole-number ticks are labelled as percentiles.
@@ -28,7 +35,8 @@ import java.util.List;
 public final class PercentilePlot
 {
     private static final int CHART_WIDTH = 640;
-    private static final int CHART_HEIGHT = 400;
+    private static final int CHART_HEIGHT = 440;
+    private static final int CAPTION_HEIGHT = 48;
     private static final int COLUMNS = 2;
     /** Where the x axis ends: log10 of 1/(1-0.99999), the 99.999th percentile. */
     private static final double MAX_X = 5;
@@ -42,11 +50,13 @@ public final class PercentilePlot
     /**
      * @param scenarios the rows, in order; those without latency are left out.
      * @param results   the figures with their histograms.
+     * @param caption   the line drawn above the charts.
      * @param file      the PNG to write.
      * @return true when a chart was written, false when there was nothing to draw.
      * @throws IOException when the file cannot be written.
      */
-    public static boolean write(final List<Scenario> scenarios, final List<Result> results, final Path file)
+    public static boolean write(
+        final List<Scenario> scenarios, final List<Result> results, final String caption, final Path file)
         throws IOException
     {
         System.setProperty("java.awt.headless", "true");
@@ -65,15 +75,59 @@ public final class PercentilePlot
         }
         final int columns = Math.min(COLUMNS, charts.size());
         final int rows = (charts.size() + columns - 1) / columns;
-        while (charts.size() < rows * columns)
+        final BufferedImage image = new BufferedImage(columns * CHART_WIDTH, CAPTION_HEIGHT + rows * CHART_HEIGHT,
+            BufferedImage.TYPE_INT_RGB);
+        final Graphics2D g = image.createGraphics();
+        try
         {
-            charts.add(filler());
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, image.getWidth(), image.getHeight());
+            g.setColor(Color.BLACK);
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+            g.drawString(caption, 12, 30);
+            for (int i = 0; i < charts.size(); i++)
+            {
+                final Graphics2D cell = (Graphics2D)g.create((i % columns) * CHART_WIDTH,
+                    CAPTION_HEIGHT + (i / columns) * CHART_HEIGHT, CHART_WIDTH, CHART_HEIGHT);
+                try
+                {
+                    charts.get(i).paint(cell, CHART_WIDTH, CHART_HEIGHT);
+                }
+                finally
+                {
+                    cell.dispose();
+                }
+            }
+        }
+        finally
+        {
+            g.dispose();
         }
         try (OutputStream out = Files.newOutputStream(file))
         {
-            BitmapEncoder.saveBitmap(charts, rows, columns, out, BitmapEncoder.BitmapFormat.PNG);
+            if (!ImageIO.write(image, "png", out))
+            {
+                throw new IOException("no PNG writer in this JDK");
+            }
         }
         return true;
+    }
+
+    /**
+     * @param meta the summary's meta object.
+     * @return e.g. {@code commit 9249cf3  |  JDK 25.0.3+9-LTS (Eclipse Adoptium)  |  AMD EPYC ...  |  2 CPUs  |
+     * 2025-11-23 21:30 UTC  |  latency in ns}.
+     */
+    public static String caption(final Map<String, Object> meta)
+    {
+        final Object commit = meta.get("gitCommit");
+        final String start = String.valueOf(meta.get("startTime"));
+        return "commit " + (commit == null ? "unknown" : commit.toString().substring(0, 7)) + "  |  JDK " +
+            meta.get("jdk") + "  |  " + meta.get("cpuModel") + ", " + meta.get("cores") + " CPUs  |  " +
+            (start.length() >= 16 ? start.substring(0, 10) + " " + start.substring(11, 16) + " UTC" : start) +
+            "  |  " + meta.get("workers") + " workers, " + meta.get("idleStrategy") + "  |  latency in ns";
     }
 
     private static XYChart chart(final Scenario scenario, final List<Result> results)
@@ -94,7 +148,7 @@ public final class PercentilePlot
             final List<Double> x = new ArrayList<>();
             final List<Double> y = new ArrayList<>();
             spectrum(r.histogram(), x, y);
-            final XYSeries series = chart.addSeries(r.impl(), x, y);
+            final XYSeries series = chart.addSeries(r.impl() + (r.run() > 1 ? " #" + r.run() : ""), x, y);
             series.setMarker(SeriesMarkers.NONE);
             series.setLineColor(color(r.impl()));
         }
@@ -108,7 +162,7 @@ public final class PercentilePlot
             final double p = v.getPercentileLevelIteratedTo() / 100.0;
             final double at = p >= 1.0 - Math.pow(10, -MAX_X) ? MAX_X : Math.log10(1.0 / (1.0 - p));
             x.add(at);
-            y.add(Math.max(histogram.highestEquivalentValue(v.getValueIteratedTo()), 1) / 1000.0);
+            y.add((double)Math.max(histogram.highestEquivalentValue(v.getValueIteratedTo()), 1));
             if (at >= MAX_X)
             {
                 break;
@@ -119,29 +173,17 @@ public final class PercentilePlot
     private static XYChart blank()
     {
         final XYChart chart = new XYChartBuilder().width(CHART_WIDTH).height(CHART_HEIGHT)
-            .xAxisTitle("percentile (grey line: 50%)").yAxisTitle("latency (us)").build();
+            .xAxisTitle("percentile (grey line: 50%)").yAxisTitle("latency (ns)").build();
         final Styler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
         styler.setChartBackgroundColor(java.awt.Color.WHITE);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+        chart.getStyler().setYAxisDecimalPattern("#,##0");
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(MAX_X);
         chart.getStyler().setXAxisTickLabelsFormattingFunction(PercentilePlot::percentileLabel);
         chart.getStyler().setXAxisTickMarkSpacingHint(90);
-        return chart;
-    }
-
-    private static XYChart filler()
-    {
-        final XYChart chart = new XYChartBuilder().width(CHART_WIDTH).height(CHART_HEIGHT).build();
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-        chart.getStyler().setPlotBackgroundColor(java.awt.Color.WHITE);
-        chart.getStyler().setAxisTitlesVisible(false);
-        chart.getStyler().setAxisTicksVisible(false);
-        chart.getStyler().setPlotGridLinesVisible(false);
-        chart.getStyler().setPlotBorderVisible(false);
-        chart.getStyler().setLegendVisible(false);
         return chart;
     }
 

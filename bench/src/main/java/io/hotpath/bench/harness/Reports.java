@@ -48,7 +48,7 @@ public final class Reports
             if (r.histogram() != null)
             {
                 try (PrintStream out = new PrintStream(
-                    Files.newOutputStream(dir.resolve(r.scenario() + "." + r.impl() + ".ns.hgrm")), false,
+                    Files.newOutputStream(dir.resolve(stem(r) + ".ns.hgrm")), false,
                     StandardCharsets.UTF_8))
                 {
                     r.histogram().outputPercentileDistribution(out, 1.0);
@@ -59,7 +59,8 @@ public final class Reports
         {
             Files.writeString(dir.resolve(log.getKey() + ".hlog"), log.getValue(), StandardCharsets.UTF_8);
         }
-        final String json = summaryJson(RunMeta.collect(options, startTime, peers), results);
+        final Map<String, Object> meta = RunMeta.collect(options, startTime, peers);
+        final String json = summaryJson(meta, results);
         Files.writeString(dir.resolve("summary.json"), json, StandardCharsets.UTF_8);
         if (options.json() != null)
         {
@@ -70,22 +71,31 @@ public final class Reports
             }
             Files.writeString(options.json(), json, StandardCharsets.UTF_8);
         }
-        plot(options.scenarios(), results, dir.resolve("percentiles.png"), err);
+        plot(options.scenarios(), results, PercentilePlot.caption(meta), dir.resolve("percentiles.png"), err);
+    }
+
+    /**
+     * @param r a result.
+     * @return the stem of its files: {@code scenario.impl}, with {@code .runN} for a repeated row's later runs.
+     */
+    static String stem(final Result r)
+    {
+        return r.scenario() + "." + r.impl() + (r.run() > 1 ? ".run" + r.run() : "");
     }
 
     /**
      * Draw the plot on a thread of its own with a time limit: a plot is worth a warning at most, never a failed or
      * hung run (no fonts, no display libraries, a charting library stuck on odd data).
      */
-    private static void plot(
-        final List<Scenario> scenarios, final List<Result> results, final Path file, final PrintStream err)
+    private static void plot(final List<Scenario> scenarios, final List<Result> results, final String caption,
+        final Path file, final PrintStream err)
     {
         final Throwable[] failure = new Throwable[1];
         final Thread painter = new Thread(() ->
         {
             try
             {
-                PercentilePlot.write(scenarios, results, file);
+                PercentilePlot.write(scenarios, results, caption, file);
             }
             catch (final Exception | Error ex)
             {

@@ -1,19 +1,19 @@
 package io.hotpath.bench.harness;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Formats results as the text table the run prints: the figures, then the ratios of {@code hotpath} to the floor
- * and each peer ({@code hotpath-remote} in the remote rows). Stateless.
+ * Formats results as the text the run prints: the figures (latencies in ns, throughput per second, the host's
+ * steal and other load while measured), the rows an implementation cannot express (named once, left out of the
+ * table), the ratios of {@code hotpath} ({@code hotpath-remote} in the remote rows) to each peer in the same run,
+ * then the paired ping-pong figures and the fixed-rate figures ({@link ResultSections}). Stateless.
  */
 public final class ResultTable
 {
-    private static final String DASH = "-";
-    private static final String[] HEADER = {
-        "scenario", "impl", "p50", "p90", "p99", "p99.9", "p99.99", "max", "mean", "throughput/s", "lost", "cross"};
-    private static final String[] RATIO_HEADER = {"scenario", "hotpath vs", "p50", "p99.9", "throughput"};
+    private static final String[] HEADER = {"scenario", "impl", "p50", "p90", "p99", "p99.9", "p99.99", "max",
+        "mean", "per s", "lost", "cross", "steal%", "other%", "level"};
 
     private ResultTable()
     {
@@ -22,104 +22,137 @@ public final class ResultTable
     /**
      * @param scenarios the rows run, in order.
      * @param impls     the implementations raced, in order.
-     * @param results   what was measured; a pair with no result prints as dashes.
-     * @return the table, latencies in ns.
+     * @param results   what was measured; a pair with no result is left out.
+     * @param notRun    per implementation, the rows it cannot express.
+     * @return the tables, latencies in ns.
      */
-    public static String format(final List<Scenario> scenarios, final List<String> impls, final List<Result> results)
+    public static String format(final List<Scenario> scenarios, final List<String> impls, final List<Result> results,
+        final Map<String, List<String>> notRun)
     {
-        final List<String[]> rows = new ArrayList<>();
-        rows.add(HEADER);
+        final TextTable table = new TextTable(HEADER);
+        final boolean repeated = results.stream().anyMatch((r) -> r.run() > 1);
         for (final Scenario s : scenarios)
         {
-            for (final String impl : impls)
+            table.group();
+            for (final Result r : results)
             {
-                final Result r = find(results, s.name(), impl);
-                if (r == null)
+                if (!r.scenario().equals(s.name()))
                 {
-                    rows.add(new String[]{s.name(), impl, DASH, DASH, DASH, DASH, DASH, DASH, DASH, DASH, DASH, DASH});
                     continue;
                 }
-                rows.add(new String[]{s.name(), impl, ns(r.p50Ns()), ns(r.p90Ns()), ns(r.p99Ns()), ns(r.p999Ns()),
-                    ns(r.p9999Ns()), ns(r.maxNs()), r.meanNs() == null ? DASH : String.format(Locale.ROOT, "%,.0f",
-                    r.meanNs()), rate(r.throughputPerSec()), r.lost() == null ? "?" : Long.toString(r.lost()),
-                    r.crossThreadShare() == null ? DASH : String.format(Locale.ROOT, "%.1f%%",
-                    100 * r.crossThreadShare())});
+                table.row(rowName(r, repeated), r.impl(), TextTable.ns(r.p50Ns()),
+                    TextTable.ns(r.p90Ns()), TextTable.ns(r.p99Ns()), TextTable.ns(r.p999Ns()),
+                    TextTable.ns(r.p9999Ns()), TextTable.ns(r.maxNs()), TextTable.count(r.meanNs()),
+                    TextTable.count(r.throughputPerSec()), r.lost() == null ? "?" : Long.toString(r.lost()),
+                    r.crossThreadShare() == null ? TextTable.DASH :
+                        String.format(Locale.ROOT, "%.1f%%", 100 * r.crossThreadShare()),
+                    TextTable.pct(r.host() == null ? null : r.host().stealPct()),
+                    TextTable.pct(r.host() == null ? null : r.host().otherPct()), level(r));
             }
         }
         final StringBuilder sb = new StringBuilder();
         sb.append("latency in ns (round trip for pingpong/burst, gateway to publisher for pipeline, from the ")
-            .append("intended send time for fixed-rate); cross = share of round trips whose halves ran on ")
-            .append("different threads\n");
-        render(sb, rows, scenarios.size() > 1 ? impls.size() : 0);
-        final List<String[]> ratios = ratios(scenarios, impls, results);
-        if (ratios.size() > 1)
-        {
-            sb.append("\nratios hotpath / other, same run (latency: below 1 means hotpath is faster; ")
-                .append("throughput: above 1 means hotpath is faster)\n");
-            render(sb, ratios, 0);
-        }
+            .append("intended send time for fixed-rate); per s = round trips, passes or messages per second; ")
+            .append("cross = share of round trips whose halves ran on different threads; steal% / other% = share ")
+            .append("of all CPUs' time stolen by the hypervisor / used by other processes while measured; level = ")
+            .append("the host's speed level (the floor's p50: near < ").append(Pairing.MID_FROM_NS).append(" ns <= mid < ")
+            .append(Pairing.FAR_FROM_NS).append(" ns <= far; shared: one CPU for two threads) before>after the row, ")
+            .append("or of a paired row's kept pairs\n");
+        table.render(sb);
+        notRun(sb, impls, notRun);
+        ratios(sb, scenarios, impls, results, repeated);
+        ResultSections.paired(sb, scenarios, results, repeated);
+        ResultSections.pairedRates(sb, scenarios, results, repeated);
+        ResultSections.fixedRate(sb, scenarios, results, repeated);
         return sb.toString();
     }
 
-    private static List<String[]> ratios(
-        final List<Scenario> scenarios, final List<String> impls, final List<Result> results)
+    private static String level(final Result r)
     {
-        final List<String[]> rows = new ArrayList<>();
-        rows.add(RATIO_HEADER);
+        if (r.pairing() != null)
+        {
+            final List<String> levels = r.pairing().levels().stream().map(Pairing.Level::name).toList();
+            return levels.isEmpty() ? TextTable.DASH : String.join(",", levels);
+        }
+        return r.hostLevel() == null ? TextTable.DASH : r.hostLevel().label();
+    }
+
+    private static void notRun(final StringBuilder sb, final List<String> impls, final Map<String, List<String>> notRun)
+    {
+        if (notRun.isEmpty())
+        {
+            return;
+        }
+        sb.append("not in the table, as the implementation cannot express the row:");
+        for (final String impl : impls)
+        {
+            final List<String> rows = notRun.get(impl);
+            if (rows != null)
+            {
+                sb.append(' ').append(impl).append(" (").append(String.join(", ", rows)).append(");");
+            }
+        }
+        sb.setLength(sb.length() - 1);
+        sb.append('\n');
+    }
+
+    /**
+     * Ratios of the rows that are not paired; a paired row's ratios are taken pair by pair in its own section, as a
+     * median of one row over a median of another moves with the host's levels.
+     */
+    private static void ratios(final StringBuilder sb, final List<Scenario> scenarios, final List<String> impls,
+        final List<Result> results, final boolean repeated)
+    {
+        final TextTable table = new TextTable("scenario", "hotpath vs", "p50", "p99.9", "per s");
         for (final Scenario s : scenarios)
         {
-            final String reference = s.kind() == ScenarioKind.REMOTE_ROUND_TRIP || s.kind() == ScenarioKind.REMOTE_BLAST ?
-                "hotpath-remote" : "hotpath";
-            final Result hp = find(results, s.name(), reference);
-            if (hp == null || hp.error() != null)
+            if (s.paired() && s.hasLatency())
             {
                 continue;
             }
-            for (final String impl : impls)
+            final String reference = s.remote() ? "hotpath-remote" : "hotpath";
+            for (final Result hp : results)
             {
-                final Result other = find(results, s.name(), impl);
-                if (impl.equals(reference) || other == null || other.error() != null)
+                if (!hp.scenario().equals(s.name()) || !hp.impl().equals(reference) || hp.error() != null)
                 {
                     continue;
                 }
-                rows.add(new String[]{s.name(), impl, ratio(hp.p50Ns(), other.p50Ns()),
-                    ratio(hp.p999Ns(), other.p999Ns()), ratio(hp.throughputPerSec(), other.throughputPerSec())});
+                for (final String impl : impls)
+                {
+                    final Result other = find(results, s.name(), impl, hp.run());
+                    if (impl.equals(reference) || other == null || other.error() != null)
+                    {
+                        continue;
+                    }
+                    table.row(rowName(hp, repeated), impl,
+                        ratio(hp.p50Ns(), other.p50Ns()), ratio(hp.p999Ns(), other.p999Ns()),
+                        ratio(hp.throughputPerSec(), other.throughputPerSec()));
+                }
             }
         }
-        return rows;
+        if (!table.isEmpty())
+        {
+            sb.append("\nratios hotpath / other, same run (latency: below 1 means hotpath is faster; ")
+                .append("per s: above 1 means hotpath is faster)\n");
+            table.render(sb);
+        }
     }
 
-    private static void render(final StringBuilder sb, final List<String[]> rows, final int groupSize)
+    /**
+     * @param r        a result.
+     * @param repeated true when the run repeats its rows.
+     * @return the row's name, with its run number when rows are repeated.
+     */
+    static String rowName(final Result r, final boolean repeated)
     {
-        final int[] width = new int[rows.get(0).length];
-        for (final String[] row : rows)
-        {
-            for (int c = 0; c < row.length; c++)
-            {
-                width[c] = Math.max(width[c], row[c].length());
-            }
-        }
-        for (int i = 0; i < rows.size(); i++)
-        {
-            final String[] row = rows.get(i);
-            if (groupSize > 0 && i > 1 && (i - 1) % groupSize == 0)
-            {
-                sb.append('\n');
-            }
-            for (int c = 0; c < row.length; c++)
-            {
-                final String pad = " ".repeat(width[c] - row[c].length());
-                sb.append(c < 2 ? row[c] + pad : pad + row[c]);
-                sb.append(c + 1 < row.length ? "  " : "\n");
-            }
-        }
+        return r.scenario() + (repeated ? " #" + r.run() : "");
     }
 
-    private static Result find(final List<Result> results, final String scenario, final String impl)
+    static Result find(final List<Result> results, final String scenario, final String impl, final int run)
     {
         for (final Result r : results)
         {
-            if (r.scenario().equals(scenario) && r.impl().equals(impl))
+            if (r.scenario().equals(scenario) && r.impl().equals(impl) && r.run() == run)
             {
                 return r;
             }
@@ -127,22 +160,12 @@ public final class ResultTable
         return null;
     }
 
-    private static String ns(final Long v)
-    {
-        return v == null ? DASH : String.format(Locale.ROOT, "%,d", v);
-    }
-
-    private static String rate(final Double v)
-    {
-        return v == null ? DASH : String.format(Locale.ROOT, "%,.0f", v);
-    }
-
     private static String ratio(final Number hotpath, final Number other)
     {
         if (hotpath == null || other == null || other.doubleValue() == 0)
         {
-            return DASH;
+            return TextTable.DASH;
         }
-        return String.format(Locale.ROOT, "%.2f", hotpath.doubleValue() / other.doubleValue());
+        return TextTable.ratio(hotpath.doubleValue() / other.doubleValue());
     }
 }

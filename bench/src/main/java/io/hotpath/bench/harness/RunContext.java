@@ -12,9 +12,23 @@ import java.nio.file.Path;
  * @param idle     idle strategy of the engine's workers.
  * @param affinity an affinity profile, or null.
  * @param faults   injected faults; {@link Faults#NONE} in real runs.
+ * @param sliceNs  length of one slice of a paired ping-pong row.
  */
-public record RunContext(int workers, String idle, Path affinity, Faults faults)
+public record RunContext(int workers, String idle, Path affinity, Faults faults, long sliceNs)
 {
+    /**
+     * A context with the default slice length.
+     *
+     * @param workers  engine workers, and threads of the peers' pools.
+     * @param idle     idle strategy of the engine's workers.
+     * @param affinity an affinity profile, or null.
+     * @param faults   injected faults.
+     */
+    public RunContext(final int workers, final String idle, final Path affinity, final Faults faults)
+    {
+        this(workers, idle, affinity, faults, HarnessOptions.SLICE_NS_DEFAULT);
+    }
+
     /**
      * The one place the engine's configuration for a run is made: every engine the bench starts comes from here,
      * so the affinity profile, once the engine can take one, is applied here and nowhere else.

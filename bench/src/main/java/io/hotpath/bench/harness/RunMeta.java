@@ -48,6 +48,7 @@ public final class RunMeta
         meta.put("gitCommit", gitCommit());
         meta.put("startTime", startTime.toString());
         meta.put("latencyUnit", "ns");
+        meta.put("intervalNs", Driver.SERIES_INTERVAL_NS);
         final Map<String, Object> opts = new LinkedHashMap<>();
         opts.put("given", new LinkedHashMap<String, Object>(options.given()));
         final List<Object> scenarios = new ArrayList<>();
@@ -56,6 +57,11 @@ public final class RunMeta
         opts.put("impls", new ArrayList<Object>(options.impls()));
         opts.put("durationNs", options.durationNs());
         opts.put("warmupNs", options.warmupNs());
+        opts.put("fixedRateWarmupNs", options.fixedRateWarmupNs());
+        opts.put("pairedWarmupNs", options.pairedWarmupNs());
+        opts.put("repeat", options.repeat());
+        opts.put("pairs", options.pairs());
+        opts.put("sliceNs", options.sliceNs());
         final List<Object> rates = new ArrayList<>();
         for (final long r : options.rates())
         {

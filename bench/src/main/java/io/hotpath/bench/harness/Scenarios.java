@@ -1,5 +1,7 @@
 package io.hotpath.bench.harness;
 
+import io.hotpath.Idle;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,11 +17,10 @@ public final class Scenarios
     public static final int BACKLOG_IN_FLIGHT = 16;
     /** Messages in flight in burst-1000. */
     public static final int BURST_IN_FLIGHT = 1000;
-    /** The idle strategies a wake-up row exists for, in order of falling CPU use. */
-    public static final List<String> WAKEUP_IDLE = List.of("busy-spin", "yield", "backoff", "park");
     /** Names accepted by --scenarios, in the order rows run. */
     public static final List<String> SELECTORS = List.of(
-        "pingpong", "pingpong-cross", "pingpong-same", "pingpong-backlog", "burst-1000", "blast", "fan-in",
+        "pingpong", "pingpong-cross", "pingpong-cross-written", "pingpong-same", "pingpong-backlog", "burst-1000",
+        "blast", "fan-in",
         "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
         "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc", "remote-pingpong-udp",
         "remote-blast-udp", "all");
@@ -74,21 +75,25 @@ public final class Scenarios
     public static List<Scenario> catalogue(final long[] rates)
     {
         final List<Scenario> all = new ArrayList<>();
-        all.add(new Scenario("pingpong-cross", ScenarioKind.ROUND_TRIP, 1, false, 0, null));
-        all.add(new Scenario("pingpong-same", ScenarioKind.ROUND_TRIP, 1, true, 0, null));
-        all.add(new Scenario("pingpong-backlog", ScenarioKind.ROUND_TRIP, BACKLOG_IN_FLIGHT, true, 0, null));
-        all.add(new Scenario("burst-1000", ScenarioKind.ROUND_TRIP, BURST_IN_FLIGHT, false, 0, null));
-        all.add(new Scenario("blast", ScenarioKind.BLAST, 0, false, 0, null));
-        all.add(new Scenario("fan-in", ScenarioKind.FAN_IN, 0, false, 0, null));
-        all.add(new Scenario("pipeline-colocated", ScenarioKind.PIPELINE, 1, true, 0, null));
-        all.add(new Scenario("pipeline-spread", ScenarioKind.PIPELINE, 1, false, 0, null));
+        all.add(new Scenario("pingpong-cross", ScenarioKind.ROUND_TRIP, 1, false, 0, null, false));
+        all.add(new Scenario("pingpong-cross-written", ScenarioKind.ROUND_TRIP, 1, false, 0, null, true));
+        all.add(new Scenario("pingpong-same", ScenarioKind.ROUND_TRIP, 1, true, 0, null, false));
+        // more than one message in flight: each carries its own send time
+        all.add(new Scenario("pingpong-backlog", ScenarioKind.ROUND_TRIP, BACKLOG_IN_FLIGHT, true, 0, null, true));
+        all.add(new Scenario("burst-1000", ScenarioKind.ROUND_TRIP, BURST_IN_FLIGHT, false, 0, null, true));
+        all.add(new Scenario("blast", ScenarioKind.BLAST, 0, false, 0, null, false));
+        all.add(new Scenario("fan-in", ScenarioKind.FAN_IN, 0, false, 0, null, false));
+        all.add(new Scenario("pipeline-colocated", ScenarioKind.PIPELINE, 1, true, 0, null, true));
+        all.add(new Scenario("pipeline-spread", ScenarioKind.PIPELINE, 1, false, 0, null, true));
         for (final long rate : rates)
         {
-            all.add(new Scenario("fixed-rate-" + rateLabel(rate), ScenarioKind.FIXED_RATE, 0, false, rate, null));
+            all.add(new Scenario("fixed-rate-" + rateLabel(rate), ScenarioKind.FIXED_RATE, 0, false, rate, null,
+                true));
         }
-        for (final String idle : WAKEUP_IDLE)
+        for (final Idle strategy : Idle.values())
         {
-            all.add(new Scenario("wakeup-" + idle, ScenarioKind.WAKEUP, 1, false, 0, idle));
+            all.add(new Scenario("wakeup-" + strategy.configName(), ScenarioKind.WAKEUP, 1, false, 0,
+                strategy.configName(), true));
         }
         all.addAll(io.hotpath.bench.remote.RemoteScenarios.catalogue());
         return all;

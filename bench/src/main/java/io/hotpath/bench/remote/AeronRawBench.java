@@ -41,7 +41,7 @@ public final class AeronRawBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.kind() == ScenarioKind.REMOTE_ROUND_TRIP || scenario.kind() == ScenarioKind.REMOTE_BLAST;
+        return scenario.remote();
     }
 
     /**
@@ -174,7 +174,7 @@ public final class AeronRawBench implements BenchImpl
         final Initiator state = new Initiator();
         final FragmentHandler onPong = (buffer, offset, length, header) ->
         {
-            probe.onRoundTrip(System.nanoTime() - buffer.getLong(offset, ORDER), buffer.getLong(offset + 8, ORDER),
+            probe.onRoundTrip(buffer.getLong(offset, ORDER), System.nanoTime(), buffer.getLong(offset + 8, ORDER),
                 state.threadId);
             state.awaiting = false;
         };

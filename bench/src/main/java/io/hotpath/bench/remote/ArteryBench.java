@@ -39,8 +39,7 @@ public final class ArteryBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return (scenario.kind() == ScenarioKind.REMOTE_ROUND_TRIP || scenario.kind() == ScenarioKind.REMOTE_BLAST) &&
-            !RemoteScenarios.ipc(scenario);
+        return scenario.remote() && !RemoteScenarios.ipc(scenario);
     }
 
     private static Config config(final int port, final int workers)
@@ -146,7 +145,7 @@ public final class ArteryBench implements BenchImpl
             return receiveBuilder()
                 .match(byte[].class, back ->
                 {
-                    probe.onRoundTrip(System.nanoTime() - stampNs, ByteBuffer.wrap(back).getLong(8),
+                    probe.onRoundTrip(stampNs, System.nanoTime(), ByteBuffer.wrap(back).getLong(8),
                         Thread.currentThread().threadId());
                     next();
                 })

@@ -34,7 +34,7 @@ public final class HotpathRemoteBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.kind() == ScenarioKind.REMOTE_ROUND_TRIP || scenario.kind() == ScenarioKind.REMOTE_BLAST;
+        return scenario.remote();
     }
 
     @Override
@@ -89,7 +89,7 @@ public final class HotpathRemoteBench implements BenchImpl
             {
                 if (m instanceof Ping back)
                 {
-                    probe.onRoundTrip(System.nanoTime() - back.stampNs, back.threadId,
+                    probe.onRoundTrip(back.stampNs, System.nanoTime(), back.threadId,
                         Thread.currentThread().threadId());
                 }
                 if (!probe.sending())

@@ -29,9 +29,9 @@ public final class RemoteScenarios
     public static List<Scenario> catalogue()
     {
         return List.of(
-            new Scenario(PINGPONG_IPC, ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null),
-            new Scenario(PINGPONG_UDP, ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null),
-            new Scenario(BLAST_UDP, ScenarioKind.REMOTE_BLAST, 0, false, 0, null));
+            new Scenario(PINGPONG_IPC, ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null, true),
+            new Scenario(PINGPONG_UDP, ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null, true),
+            new Scenario(BLAST_UDP, ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
     }
 
     /**

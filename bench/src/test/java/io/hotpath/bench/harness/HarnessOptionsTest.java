@@ -2,7 +2,6 @@ package io.hotpath.bench.harness;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +24,11 @@ class HarnessOptionsTest
         assertEquals(Scenarios.catalogue(HarnessOptions.RATES_DEFAULT), o.scenarios());
         assertEquals(HarnessOptions.DURATION_NS_DEFAULT, o.durationNs());
         assertEquals(HarnessOptions.WARMUP_NS_DEFAULT, o.warmupNs());
+        assertEquals(HarnessOptions.FIXED_RATE_WARMUP_NS_DEFAULT, o.fixedRateWarmupNs());
+        assertEquals(HarnessOptions.PAIRED_WARMUP_NS_DEFAULT, o.pairedWarmupNs());
+        assertEquals(1, o.repeat());
+        assertEquals(HarnessOptions.PAIRS_DEFAULT, o.pairs());
+        assertEquals(HarnessOptions.SLICE_NS_DEFAULT, o.sliceNs());
         assertEquals(2, o.workers());
         assertEquals("busy-spin", o.idle());
         assertNull(o.affinity());
@@ -39,7 +43,8 @@ class HarnessOptionsTest
         final HarnessOptions o = HarnessOptions.parse(new String[]{
             "--scenarios", "pipeline,fixed-rate", "--impls=hotpath,floor", "--duration", "5s", "--warmup=250ms",
             "--rate", "100k,1m,2500", "--workers", "3", "--affinity", profile.toString(), "--idle", "park",
-            "--out", dir.toString(), "--json", dir.resolve("x.json").toString()});
+            "--out", dir.toString(), "--json", dir.resolve("x.json").toString(), "--repeat", "5", "--pairs=4",
+            "--slice", "20ms"});
         assertEquals(List.of("pipeline-colocated", "pipeline-spread", "fixed-rate-2500", "fixed-rate-100k",
             "fixed-rate-1m"), o.scenarios().stream().map(Scenario::name).toList());
         assertEquals(List.of("hotpath", "floor"), o.impls());
@@ -50,13 +55,43 @@ class HarnessOptionsTest
         assertEquals(profile, o.affinity());
         assertEquals("park", o.idle());
         assertEquals(dir, o.out());
+        assertEquals(5, o.repeat());
+        assertEquals(4, o.pairs());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(20), o.sliceNs());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(250), o.fixedRateWarmupNs(), "a given warm-up applies to every row");
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(250), o.pairedWarmupNs());
+    }
+
+    @Test
+    void pairedRowsMeasureAtLeastTheirPairsAndFixedRateAndPairedRowsWarmUpLonger() throws OptionException
+    {
+        final HarnessOptions o = HarnessOptions.parse(new String[]{"--pairs", "10", "--slice", "100ms"});
+        final Scenario cross = scenario(o, "pingpong-cross");
+        final Scenario written = scenario(o, "pingpong-cross-written");
+        final Scenario same = scenario(o, "pingpong-same");
+        final Scenario fixed = scenario(o, "fixed-rate-1m");
+        assertTrue(cross.paired() && written.paired() && !same.paired() && !scenario(o, "burst-1000").paired());
+        assertEquals(TimeUnit.SECONDS.toNanos(2), o.durationNs(cross), "10 pairs of two 100 ms slices");
+        assertEquals(HarnessOptions.DURATION_NS_DEFAULT, o.durationNs(same));
+        assertEquals(HarnessOptions.FIXED_RATE_WARMUP_NS_DEFAULT, o.warmupNs(fixed));
+        assertEquals(HarnessOptions.WARMUP_NS_DEFAULT, o.warmupNs(same));
+        assertEquals(HarnessOptions.PAIRED_WARMUP_NS_DEFAULT, o.warmupNs(cross));
+        assertEquals(HarnessOptions.PAIRED_WARMUP_NS_DEFAULT, o.warmupNs(scenario(o, "blast")));
+        final HarnessOptions longer = HarnessOptions.parse(new String[]{"--duration", "5s"});
+        assertEquals(TimeUnit.SECONDS.toNanos(5), longer.durationNs(scenario(longer, "pingpong-cross")));
+    }
+
+    private static Scenario scenario(final HarnessOptions o, final String name)
+    {
+        return o.scenarios().stream().filter((s) -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test
     void groupSelectorsExpandToTheirRowsInCatalogueOrder() throws OptionException
     {
         final HarnessOptions o = HarnessOptions.parse(new String[]{"--scenarios", "wakeup,pingpong"});
-        assertEquals(List.of("pingpong-cross", "pingpong-same", "pingpong-backlog", "wakeup-busy-spin",
+        assertEquals(List.of("pingpong-cross", "pingpong-cross-written", "pingpong-same", "pingpong-backlog",
+            "wakeup-busy-spin",
             "wakeup-yield", "wakeup-backoff", "wakeup-park"), o.scenarios().stream().map(Scenario::name).toList());
     }
 
@@ -89,6 +124,9 @@ class HarnessOptionsTest
         assertRejected("--affinity", new String[]{"--affinity", "/no/such/profile.properties"});
         assertRejected("--out", new String[]{"--out", "a", "--out", "b"});
         assertRejected("--quick", new String[]{"--quick=yes"});
+        assertRejected("--repeat", new String[]{"--repeat", "0"});
+        assertRejected("--pairs", new String[]{"--pairs", "many"});
+        assertRejected("--slice", new String[]{"--slice", "100us"});
         assertRejected("stray", new String[]{"stray"});
     }
 
@@ -100,11 +138,11 @@ class HarnessOptionsTest
     }
 
     @Test
-    void helpListsEveryOptionAndExitsZero() throws IOException
+    void helpListsEveryOptionSaysHowLongARunTakesAndExitsZero() throws OptionException
     {
-        final String help = HarnessOptions.helpText();
+        final String help = HelpText.text();
         for (final String option : List.of("--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers",
-            "--affinity", "--idle", "--out", "--json", "--quick", "--help"))
+            "--affinity", "--idle", "--out", "--json", "--quick", "--help", "--repeat", "--pairs", "--slice"))
         {
             assertTrue(help.contains(option), option);
         }
@@ -113,6 +151,18 @@ class HarnessOptionsTest
             assertTrue(help.contains(selector), selector);
         }
         assertEquals(Harness.OK, Harness.main(new String[]{"--help"}));
+        final String defaultRun = HelpText.duration(RunPlan.estimateNs(HarnessOptions.parse(new String[0])));
+        assertTrue(help.contains("The default run takes about " + defaultRun), help);
+        assertTrue(RunPlan.estimateNs(HarnessOptions.parse(new String[0])) < TimeUnit.MINUTES.toNanos(3),
+            "the default run stays under three minutes: " + defaultRun);
+    }
+
+    @Test
+    void durationsInTheHelpReadAsMinutesAndSeconds()
+    {
+        assertEquals("40 s", HelpText.duration(TimeUnit.SECONDS.toNanos(40)));
+        assertEquals("1 min", HelpText.duration(TimeUnit.SECONDS.toNanos(60)));
+        assertEquals("2 min 10 s", HelpText.duration(TimeUnit.SECONDS.toNanos(122)));
     }
 
     private static void assertRejected(final String named, final String[] args)

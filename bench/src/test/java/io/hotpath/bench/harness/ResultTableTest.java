@@ -3,25 +3,44 @@ package io.hotpath.bench.harness;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ResultTableTest
 {
     @Test
-    void unsupportedPairsPrintAsDashesAndRatiosCompareHotpathToEachPeer()
+    void rowsAnImplementationCannotRunAreLeftOutAndNamedOnceUnderTheTable()
     {
-        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-cross", "pingpong-backlog"), new long[]{1});
+        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same", "pingpong-backlog"), new long[]{1});
         final List<Result> results = List.of(
-            row("pingpong-cross", "hotpath", 600L, 2_000L, 1_000_000.0),
-            row("pingpong-cross", "floor", 300L, 400L, 3_000_000.0),
-            row("pingpong-backlog", "hotpath", 900L, 5_000L, 2_000_000.0));
-        final String table = ResultTable.format(scenarios, List.of("hotpath", "floor"), results);
-        assertTrue(table.matches("(?s).*pingpong-backlog\\s+floor(\\s+-){10}\\n.*"), table);
-        assertTrue(table.matches("(?s).*pingpong-cross\\s+floor\\s+2\\.00\\s+5\\.00\\s+0\\.33\\n.*"), table);
+            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1_000_000.0),
+            row("pingpong-same", "floor", 1, 300L, 400L, 3_000_000.0),
+            row("pingpong-backlog", "hotpath", 1, 900L, 5_000L, 2_000_000.0));
+        final String table = ResultTable.format(scenarios, List.of("hotpath", "floor"), results,
+            Map.of("floor", List.of("pingpong-backlog")));
+        assertFalse(table.matches("(?s).*\\npingpong-backlog\\s+floor.*"), table);
+        assertEquals(1, table.split("cannot express").length - 1, table);
+        assertTrue(table.contains("cannot express the row: floor (pingpong-backlog)"), table);
+        assertTrue(table.matches("(?s).*pingpong-same\\s+floor\\s+2\\.00\\s+5\\.00\\s+0\\.33\\n.*"), table);
         assertEquals(1, table.split("hotpath vs")[1].lines().filter(l -> l.startsWith("pingpong")).count(),
             "no ratio row where the peer did not run");
+    }
+
+    @Test
+    void repeatedRowsAreComparedRunByRun()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});
+        final List<Result> results = List.of(
+            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1.0),
+            row("pingpong-same", "floor", 1, 300L, 400L, 1.0),
+            row("pingpong-same", "hotpath", 2, 900L, 2_000L, 1.0),
+            row("pingpong-same", "floor", 2, 300L, 400L, 1.0));
+        final String table = ResultTable.format(scenarios, List.of("hotpath", "floor"), results, Map.of());
+        assertTrue(table.matches("(?s).*\\npingpong-same #1\\s+floor\\s+2\\.00.*"), table);
+        assertTrue(table.matches("(?s).*\\npingpong-same #2\\s+floor\\s+3\\.00.*"), table);
     }
 
     @Test
@@ -33,10 +52,11 @@ class ResultTableTest
         assertEquals("2500", Scenarios.rateLabel(2_500));
     }
 
-    private static Result row(final String scenario, final String impl, final long p50, final long p999,
-        final double throughput)
+    private static Result row(final String scenario, final String impl, final int run, final long p50,
+        final long p999, final double throughput)
     {
-        return new Result(scenario, impl, 10L, 0L, p50, p50, p999, p999, p999, p999, (double)p50, throughput, 1.0,
-            null, null);
+        return new Result(scenario, impl, run, 10L, 0L, p50, p50, p999, p999, p999, p999, (double)p50, throughput,
+            1.0, null, null, new HostLoad.Share(0.5, 2.0), null, null, null, null,
+            new HostLevel(150L, 500L));
     }
 }

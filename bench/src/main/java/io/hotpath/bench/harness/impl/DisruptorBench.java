@@ -4,7 +4,6 @@ import com.lmax.disruptor.BatchEventProcessor;
 import com.lmax.disruptor.BatchEventProcessorBuilder;
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventHandler;
-import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import io.hotpath.bench.harness.BenchImpl;
 import io.hotpath.bench.harness.Faults;
@@ -46,7 +45,7 @@ public final class DisruptorBench implements BenchImpl
         final Threads threads = new Threads();
         if (scenario.kind() == ScenarioKind.ROUND_TRIP)
         {
-            roundTrip(threads, scenario.inFlight(), probe, context.faults());
+            roundTrip(threads, scenario, context, probe);
             return threads.start();
         }
         final boolean fanIn = scenario.kind() == ScenarioKind.FAN_IN;
@@ -55,13 +54,14 @@ public final class DisruptorBench implements BenchImpl
             RingBuffer.createMultiProducer(Envelope::new, size, new BusySpinWaitStrategy()) :
             RingBuffer.createSingleProducer(Envelope::new, size, new BusySpinWaitStrategy());
         final Faults faults = context.faults();
+        final FloorSlices floor = scenario.paired() ? new FloorSlices(probe, context.sliceNs()) : null;
         final EventHandler<Envelope> handler = scenario.kind() == ScenarioKind.FIXED_RATE ?
             (m, seq, end) ->
             {
                 final long nowNs = System.nanoTime();
                 if (!faults.drops(m.sequence))
                 {
-                    probe.onLatency(nowNs - m.stampNs);
+                    probe.onLatency(m.stampNs, nowNs);
                 }
             } :
             new EventHandler<>()
@@ -75,10 +75,15 @@ public final class DisruptorBench implements BenchImpl
                     {
                         probe.onMessage();
                     }
+                    if (floor != null)
+                    {
+                        floor.onReceived(received);
+                    }
                 }
             };
         consumer(threads, "dsr-consumer", ring, handler);
-        final Outlet outlet = (m) -> publish(ring, m);
+        final boolean copy = scenario.kind() != ScenarioKind.BLAST;
+        final Outlet outlet = (m) -> offer(ring, m, copy);
         if (scenario.kind() == ScenarioKind.FIXED_RATE)
         {
             final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
@@ -96,7 +101,7 @@ public final class DisruptorBench implements BenchImpl
         final int senders = fanIn ? producers + 1 : 1;
         for (int i = 0; i < producers; i++)
         {
-            final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
+            final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0, floor);
             threads.add("dsr-producer-" + i, () ->
             {
                 while (blaster.send(outlet, Pacing.BATCH) != Blaster.STOPPED)
@@ -115,21 +120,25 @@ public final class DisruptorBench implements BenchImpl
         return threads.start();
     }
 
-    private static boolean publish(final RingBuffer<Envelope> ring, final Envelope m)
+    /**
+     * Publish when the ring has room now. A blast passes nothing but the claim (as JCTools passes one reference);
+     * fixed-rate and fan-in copy the message's fields into the slot. The room is checked without the claim's
+     * store (a full ring refuses without writing the cursor) and without an exception.
+     */
+    private static boolean offer(final RingBuffer<Envelope> ring, final Envelope m, final boolean copy)
     {
-        final long seq;
-        try
-        {
-            seq = ring.tryNext();
-        }
-        catch (final InsufficientCapacityException full)
+        if (!ring.hasAvailableCapacity(1))
         {
             return false;
         }
-        final Envelope slot = ring.get(seq);
-        slot.stampNs = m.stampNs;
-        slot.sequence = m.sequence;
-        slot.threadId = m.threadId;
+        final long seq = ring.next();
+        if (copy)
+        {
+            final Envelope slot = ring.get(seq);
+            slot.stampNs = m.stampNs;
+            slot.sequence = m.sequence;
+            slot.threadId = m.threadId;
+        }
         ring.publish(seq);
         return true;
     }
@@ -145,74 +154,53 @@ public final class DisruptorBench implements BenchImpl
         threads.onClose(processor::halt);
     }
 
-    private static void roundTrip(final Threads threads, final int inFlight, final Probe probe, final Faults faults)
+    /**
+     * A ring per direction, a processor thread per ring. Nothing is copied into a slot unless the row is written:
+     * a claim and a publish carry the request, as the floor's value does.
+     */
+    private static void roundTrip(
+        final Threads threads, final Scenario scenario, final RunContext context, final Probe probe)
     {
-        final int size = Math.max(MIN_CAPACITY, Integer.highestOneBit(inFlight) << 2);
+        final int size = Math.max(MIN_CAPACITY, Integer.highestOneBit(scenario.inFlight()) << 2);
         final RingBuffer<Envelope> pings =
             RingBuffer.createSingleProducer(Envelope::new, size, new BusySpinWaitStrategy());
         final RingBuffer<Envelope> pongs =
             RingBuffer.createSingleProducer(Envelope::new, size, new BusySpinWaitStrategy());
-        final Probe.Sender sender = probe.newSender();
+        final PingPong pingPong = PingPong.create(scenario, context, probe, true);
+        final PingPong.Initiator initiator = pingPong.initiator();
+        final PingPong.Responder responder = pingPong.responder();
+        final Outlet toResponder = scenario.written() ? (m) -> publishCopy(pings, m) : (m) -> publishBare(pings);
+        final Outlet toInitiator = scenario.written() ? (m) -> publishCopy(pongs, m) : (m) -> publishBare(pongs);
         consumer(threads, "dsr-initiator", pongs, new EventHandler<>()
         {
-            private long self;
-            private boolean stopped;
-
             @Override
             public void onStart()
             {
-                self = Thread.currentThread().threadId();
-                for (int i = 0; i < inFlight; i++)
-                {
-                    final long seq = pings.next();
-                    pings.get(seq).stampNs = System.nanoTime();
-                    sender.sent();
-                    pings.publish(seq);
-                }
+                initiator.start(toResponder);
             }
 
             @Override
             public void onEvent(final Envelope m, final long sequence, final boolean endOfBatch)
             {
-                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, self);
-                if (!stopped && probe.sending())
-                {
-                    final long seq = pings.next();
-                    pings.get(seq).stampNs = System.nanoTime();
-                    sender.sent();
-                    pings.publish(seq);
-                }
-                else if (!stopped)
-                {
-                    stopped = true;
-                    sender.stop();
-                }
+                initiator.onPong(m, toResponder);
             }
         });
-        consumer(threads, "dsr-responder", pings, new EventHandler<>()
-        {
-            private long self;
-            private long received;
+        consumer(threads, "dsr-responder", pings, (m, sequence, endOfBatch) -> responder.onPing(m, toInitiator));
+    }
 
-            @Override
-            public void onStart()
-            {
-                self = Thread.currentThread().threadId();
-            }
+    private static boolean publishBare(final RingBuffer<Envelope> ring)
+    {
+        ring.publish(ring.next());
+        return true;
+    }
 
-            @Override
-            public void onEvent(final Envelope m, final long sequence, final boolean endOfBatch)
-            {
-                if (faults.drops(++received))
-                {
-                    return;
-                }
-                final long seq = pongs.next();
-                final Envelope slot = pongs.get(seq);
-                slot.stampNs = m.stampNs;
-                slot.threadId = self;
-                pongs.publish(seq);
-            }
-        });
+    private static boolean publishCopy(final RingBuffer<Envelope> ring, final Envelope m)
+    {
+        final long seq = ring.next();
+        final Envelope slot = ring.get(seq);
+        slot.stampNs = m.stampNs;
+        slot.threadId = m.threadId;
+        ring.publish(seq);
+        return true;
     }
 }

@@ -71,6 +71,7 @@ final class FixedRateSender
             faults.maybeStall(m.sequence);
             if (!outlet.offer(m))
             {
+                sender.refused();
                 break;
             }
             next++;

@@ -1,15 +1,18 @@
 package io.hotpath.bench.harness.impl;
 
 import io.hotpath.ActorRef;
+import io.hotpath.Cancellable;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.bench.harness.BenchImpl;
+import io.hotpath.bench.harness.InboundFill;
 import io.hotpath.bench.harness.Faults;
 import io.hotpath.bench.harness.Probe;
 import io.hotpath.bench.harness.RunContext;
 import io.hotpath.bench.harness.Scenario;
 import io.hotpath.bench.harness.ScenarioKind;
 import io.hotpath.bench.harness.Trial;
+import io.hotpath.metrics.WorkerStats;
 
 /**
  * The engine under test: every scenario, on an engine started per run from {@link RunContext#engineConfig}. The
@@ -20,8 +23,6 @@ public final class HotpathBench implements BenchImpl
 {
     /** Tells an initiator or a pacing sender to begin; never recorded. */
     static final Envelope START = new Envelope();
-    /** A sender's reminder to itself to send its next batch. */
-    static final Envelope TICK = new Envelope();
 
     @Override
     public String name()
@@ -32,7 +33,7 @@ public final class HotpathBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.kind() != ScenarioKind.REMOTE_ROUND_TRIP && scenario.kind() != ScenarioKind.REMOTE_BLAST;
+        return !scenario.remote();
     }
 
     @Override
@@ -54,10 +55,9 @@ public final class HotpathBench implements BenchImpl
             final int other = 1 % engine.workerCount();
             switch (scenario.kind())
             {
-                case ROUND_TRIP -> roundTrip(engine, scenario, context.faults(), probe,
-                    scenario.colocated() ? 0 : other);
+                case ROUND_TRIP -> roundTrip(engine, scenario, context, probe, scenario.colocated() ? 0 : other);
                 case PIPELINE -> pipeline(engine, scenario, context.faults(), probe);
-                case BLAST -> blast(engine, context.faults(), probe, other);
+                case BLAST -> blast(engine, context, probe, other);
                 case FAN_IN -> fanIn(engine, context.faults(), probe);
                 case FIXED_RATE -> fixedRate(engine, scenario, context.faults(), probe, other);
                 case WAKEUP -> wakeup(engine, context.faults(), probe, other);
@@ -68,68 +68,82 @@ public final class HotpathBench implements BenchImpl
             engine.close();
             throw ex;
         }
-        return engine::close;
+        return new EngineTrial(engine);
     }
 
-    private static void roundTrip(
-        final Engine engine, final Scenario scenario, final Faults faults, final Probe probe, final int responderWorker)
+    /** The engine of one run; notes its inbound high-water marks when the measurement begins. */
+    private static final class EngineTrial implements Trial
     {
-        final Probe.Sender sender = probe.newSender();
-        final Link<ActorRef<Envelope>> responder = new Link<>();
-        final Envelope[] pool = Envelope.pool(scenario.inFlight());
-        final ActorRef<Envelope> initiator = engine.<Envelope>actor((ctx) -> (Envelope m) ->
-        {
-            final long nowNs = System.nanoTime();
-            if (m == START)
-            {
-                for (final Envelope e : pool)
-                {
-                    e.stampNs = System.nanoTime();
-                    sender.sent();
-                    responder.ref.tell(e);
-                }
-                return;
-            }
-            probe.onRoundTrip(nowNs - m.stampNs, m.threadId, Thread.currentThread().threadId());
-            if (probe.sending())
-            {
-                m.stampNs = System.nanoTime();
-                sender.sent();
-                responder.ref.tell(m);
-            }
-            else
-            {
-                sender.stop();
-            }
-        }).name("initiator").onWorker(0).spawn();
-        responder.ref = engine.<Envelope>actor((ctx) -> new Responder(initiator, faults)).name("responder")
-            .onWorker(responderWorker).spawn();
-        initiator.tell(START);
-    }
+        private final Engine engine;
+        private int highWaterAtStart;
 
-    /** Replies to every message, stamping its own thread. */
-    private static final class Responder implements io.hotpath.Actor<Envelope>
-    {
-        private final ActorRef<Envelope> replyTo;
-        private final Faults faults;
-        private long received;
-
-        Responder(final ActorRef<Envelope> replyTo, final Faults faults)
+        EngineTrial(final Engine engine)
         {
-            this.replyTo = replyTo;
-            this.faults = faults;
+            this.engine = engine;
         }
 
         @Override
-        public void onMessage(final Envelope m)
+        public void measuring()
         {
-            if (faults.drops(++received))
-            {
-                return;
-            }
-            m.threadId = Thread.currentThread().threadId();
-            replyTo.tell(m);
+            highWaterAtStart = highWater(engine);
         }
+
+        @Override
+        public InboundFill inboundFill()
+        {
+            return new InboundFill(engine.config().inboundCapacity(), highWaterAtStart, highWater(engine));
+        }
+
+        @Override
+        public void close()
+        {
+            engine.close();
+        }
+
+        private static int highWater(final Engine engine)
+        {
+            int most = 0;
+            for (final WorkerStats w : engine.stats().workers())
+            {
+                most = Math.max(most, w.inboundHighWater());
+            }
+            return most;
+        }
+    }
+
+    private static void roundTrip(
+        final Engine engine, final Scenario scenario, final RunContext context, final Probe probe,
+        final int responderWorker)
+    {
+        // the floor needs the two halves on two threads: two workers
+        final PingPong pingPong = PingPong.create(scenario, context, probe, responderWorker != 0);
+        final PingPong.Initiator initiator = pingPong.initiator();
+        final PingPong.Responder responder = pingPong.responder();
+        final Link<ActorRef<Envelope>> responderRef = new Link<>();
+        final Outlet toResponder = (m) ->
+        {
+            responderRef.ref.tell(m);
+            return true;
+        };
+        final ActorRef<Envelope> initiatorRef = engine.<Envelope>actor((ctx) -> (Envelope m) ->
+        {
+            if (m == START)
+            {
+                initiator.start(toResponder);
+            }
+            else
+            {
+                initiator.onPong(m, toResponder);
+            }
+        }).name("initiator").onWorker(0).spawn();
+        final Outlet toInitiator = (m) ->
+        {
+            initiatorRef.tell(m);
+            return true;
+        };
+        responderRef.ref = engine.<Envelope>actor((ctx) -> (Envelope m) -> responder.onPing(m, toInitiator))
+            .name("responder").onWorker(responderWorker).spawn();
+        initiatorRef.tell(START);
     }
 
     private static void pipeline(final Engine engine, final Scenario scenario, final Faults faults, final Probe probe)
@@ -149,7 +163,7 @@ public final class HotpathBench implements BenchImpl
                 {
                     return;
                 }
-                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, Thread.currentThread().threadId());
+                probe.onRoundTrip(m.stampNs, System.nanoTime(), m.threadId, Thread.currentThread().threadId());
                 if (probe.sending())
                 {
                     gateway.ref.tell(m);
@@ -187,8 +201,9 @@ public final class HotpathBench implements BenchImpl
         next.tell(m);
     }
 
-    private static ActorRef<Envelope> counter(final Engine engine, final Faults faults, final Probe probe,
-        final int worker)
+    /** A receiver that counts; in a paired blast it also keeps the floor's time (it is the recording thread). */
+    private static ActorRef<Envelope> counter(
+        final Engine engine, final Faults faults, final Probe probe, final int worker, final FloorSlices floor)
     {
         return engine.<Envelope>actor((ctx) -> new io.hotpath.Actor<Envelope>()
         {
@@ -201,41 +216,34 @@ public final class HotpathBench implements BenchImpl
                 {
                     probe.onMessage();
                 }
+                if (floor != null)
+                {
+                    floor.onReceived(received);
+                }
             }
         }).name("receiver").onWorker(worker).spawn();
     }
 
-    private static void blast(final Engine engine, final Faults faults, final Probe probe, final int worker)
+    private static void blast(
+        final Engine engine, final RunContext context, final Probe probe, final int worker)
     {
-        final ActorRef<Envelope> receiver = counter(engine, faults, probe, worker);
-        blaster(engine, probe, receiver, 0, 1).tell(START);
+        // the floor needs the sender and the receiver on two threads: two workers
+        final FloorSlices floor = worker != 0 ? new FloorSlices(probe, context.sliceNs()) : null;
+        final ActorRef<Envelope> receiver = counter(engine, context.faults(), probe, worker, floor);
+        final Blaster blaster = new Blaster(probe, new Envelope(), 1, 0, floor);
+        repeatOn(engine, 0, (outlet) -> blaster.send(outlet, Pacing.BATCH), receiver::offer);
     }
 
     private static void fanIn(final Engine engine, final Faults faults, final Probe probe)
     {
-        final ActorRef<Envelope> receiver = counter(engine, faults, probe, 0);
+        final ActorRef<Envelope> receiver = counter(engine, faults, probe, 0, null);
         final int senders = engine.workerCount() + 1;
         for (int w = 0; w < engine.workerCount(); w++)
         {
-            blaster(engine, probe, receiver, w, senders).tell(START);
+            final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
+            repeatOn(engine, w, (outlet) -> blaster.send(outlet, Pacing.BATCH), receiver::offer);
         }
         OutsideSender.start(new Blaster(probe, new Envelope(), senders, 0), receiver::offer);
-    }
-
-    /** A sender actor: a batch per activation, then a tick to itself so its worker runs its duty cycle between. */
-    private static ActorRef<Envelope> blaster(
-        final Engine engine, final Probe probe, final ActorRef<Envelope> receiver, final int worker,
-        final int senders)
-    {
-        final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
-        final Outlet outlet = receiver::offer;
-        return engine.<Envelope>actor((ctx) -> (Envelope m) ->
-        {
-            if (blaster.send(outlet, Pacing.BATCH) != Blaster.STOPPED)
-            {
-                ctx.self().tell(TICK);
-            }
-        }).name("sender-" + worker).onWorker(worker).spawn();
     }
 
     private static void fixedRate(
@@ -243,18 +251,45 @@ public final class HotpathBench implements BenchImpl
     {
         final ActorRef<Envelope> receiver = latencyReceiver(engine, faults, probe, worker);
         final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
-        final Outlet outlet = receiver::offer;
-        engine.<Envelope>actor((ctx) -> (Envelope m) ->
+        pacer.start();
+        repeatOn(engine, 0, (outlet) -> pacer.sendDue(outlet) ? 1 : Blaster.STOPPED, receiver::offer);
+    }
+
+    /** What a sending actor does once per duty cycle: send what it may, or say the run has stopped. */
+    @FunctionalInterface
+    private interface SendStep
+    {
+        /**
+         * @param outlet where messages go.
+         * @return the work done, or {@link Blaster#STOPPED} once the run has stopped.
+         */
+        int send(Outlet outlet);
+    }
+
+    /**
+     * A sending actor on {@code worker} whose repeating step sends once per duty cycle of its worker, as a service
+     * polls a feed: between two steps the worker drains its inbound queue and runs its actors. The step cancels
+     * itself once the run has stopped.
+     */
+    private static void repeatOn(final Engine engine, final int worker, final SendStep step, final Outlet outlet)
+    {
+        engine.<Envelope>actor((ctx) ->
         {
-            if (m == START)
+            final Cancellable[] registration = new Cancellable[1];
+            registration[0] = ctx.repeat(() ->
             {
-                pacer.start();
-            }
-            if (pacer.sendDue(outlet))
+                final int n = step.send(outlet);
+                if (n == Blaster.STOPPED)
+                {
+                    registration[0].cancel();
+                    return 0;
+                }
+                return n;
+            });
+            return (Envelope m) ->
             {
-                ctx.self().tell(TICK);
-            }
-        }).name("sender").onWorker(0).spawn().tell(START);
+            };
+        }).name("sender-" + worker).onWorker(worker).spawn();
     }
 
     private static ActorRef<Envelope> latencyReceiver(
@@ -265,7 +300,7 @@ public final class HotpathBench implements BenchImpl
             final long nowNs = System.nanoTime();
             if (!faults.drops(m.sequence))
             {
-                probe.onLatency(nowNs - m.stampNs);
+                probe.onLatency(m.stampNs, nowNs);
             }
         }).name("receiver").onWorker(worker).spawn();
     }

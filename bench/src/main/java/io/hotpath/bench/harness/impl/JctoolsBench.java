@@ -42,14 +42,15 @@ public final class JctoolsBench implements BenchImpl
         final Threads threads = new Threads();
         if (scenario.kind() == ScenarioKind.ROUND_TRIP)
         {
-            roundTrip(threads, scenario.inFlight(), probe, faults);
+            roundTrip(threads, scenario, context, probe);
         }
         else
         {
             final MpscAtomicArrayQueue<Envelope> queue = new MpscAtomicArrayQueue<>(
                 scenario.kind() == ScenarioKind.FIXED_RATE ? Pacing.FIXED_RATE_POOL : Pacing.BLAST_WINDOW);
             final boolean latency = scenario.kind() == ScenarioKind.FIXED_RATE;
-            threads.add("jct-consumer", () -> consume(threads, queue, probe, faults, latency));
+            final FloorSlices floor = scenario.paired() ? new FloorSlices(probe, context.sliceNs()) : null;
+            threads.add("jct-consumer", () -> consume(threads, queue, probe, faults, latency, floor));
             if (latency)
             {
                 final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
@@ -69,7 +70,7 @@ public final class JctoolsBench implements BenchImpl
                 final int senders = scenario.kind() == ScenarioKind.FAN_IN ? producers + 1 : 1;
                 for (int i = 0; i < producers; i++)
                 {
-                    final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0);
+                    final Blaster blaster = new Blaster(probe, new Envelope(), senders, 0, floor);
                     threads.add("jct-producer-" + i, () ->
                     {
                         final Outlet outlet = queue::offer;
@@ -91,9 +92,14 @@ public final class JctoolsBench implements BenchImpl
         return threads.start();
     }
 
+    /**
+     * The receiving loop of blast, fan-in and fixed-rate, written out rather than through {@link #poll}: at tens of
+     * millions of messages per second a handler called through an interface that the round-trip rows made
+     * megamorphic would cost JCTools a share of its rate.
+     */
     private static void consume(
         final Threads threads, final MpscAtomicArrayQueue<Envelope> queue, final Probe probe, final Faults faults,
-        final boolean latency)
+        final boolean latency, final FloorSlices floor)
     {
         long received = 0;
         while (true)
@@ -106,100 +112,69 @@ public final class JctoolsBench implements BenchImpl
                     return;
                 }
                 Thread.onSpinWait();
-                continue;
             }
-            if (latency)
+            else if (latency)
             {
                 final long nowNs = System.nanoTime();
                 if (!faults.drops(m.sequence))
                 {
-                    probe.onLatency(nowNs - m.stampNs);
+                    probe.onLatency(m.stampNs, nowNs);
                 }
             }
-            else if (!faults.drops(++received))
+            else
             {
-                probe.onMessage();
+                if (!faults.drops(++received))
+                {
+                    probe.onMessage();
+                }
+                if (floor != null)
+                {
+                    floor.onReceived(received);
+                }
             }
         }
     }
 
-    private static void roundTrip(final Threads threads, final int inFlight, final Probe probe, final Faults faults)
+    private static void roundTrip(
+        final Threads threads, final Scenario scenario, final RunContext context, final Probe probe)
     {
-        final int capacity = Math.max(MIN_CAPACITY, Integer.highestOneBit(inFlight) << 2);
+        final int capacity = Math.max(MIN_CAPACITY, Integer.highestOneBit(scenario.inFlight()) << 2);
         final MpscAtomicArrayQueue<Envelope> pings = new MpscAtomicArrayQueue<>(capacity);
         final MpscAtomicArrayQueue<Envelope> pongs = new MpscAtomicArrayQueue<>(capacity);
-        final Probe.Sender sender = probe.newSender();
-        final Envelope[] pool = Envelope.pool(inFlight);
+        final PingPong pingPong = PingPong.create(scenario, context, probe, true);
+        final PingPong.Initiator initiator = pingPong.initiator();
+        final PingPong.Responder responder = pingPong.responder();
         threads.add("jct-initiator", () ->
         {
-            final long self = Thread.currentThread().threadId();
-            for (final Envelope e : pool)
-            {
-                e.stampNs = System.nanoTime();
-                sender.sent();
-                pings.offer(e);
-            }
-            boolean stopped = false;
-            while (true)
-            {
-                final Envelope m = pongs.relaxedPoll();
-                if (m == null)
-                {
-                    if (threads.halted())
-                    {
-                        return;
-                    }
-                    if (!stopped && !probe.sending())
-                    {
-                        stopped = true;
-                        sender.stop();
-                    }
-                    Thread.onSpinWait();
-                    continue;
-                }
-                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, self);
-                if (!stopped && probe.sending())
-                {
-                    m.stampNs = System.nanoTime();
-                    sender.sent();
-                    while (!pings.offer(m))
-                    {
-                        Thread.onSpinWait();
-                    }
-                }
-                else if (!stopped)
-                {
-                    stopped = true;
-                    sender.stop();
-                }
-            }
+            final Outlet toResponder = pings::offer;
+            initiator.start(toResponder);
+            poll(threads, pongs, (m) -> initiator.onPong(m, toResponder));
         });
         threads.add("jct-responder", () ->
         {
-            final long self = Thread.currentThread().threadId();
-            long received = 0;
-            while (true)
-            {
-                final Envelope m = pings.relaxedPoll();
-                if (m == null)
-                {
-                    if (threads.halted())
-                    {
-                        return;
-                    }
-                    Thread.onSpinWait();
-                    continue;
-                }
-                if (faults.drops(++received))
-                {
-                    continue;
-                }
-                m.threadId = self;
-                while (!pongs.offer(m))
-                {
-                    Thread.onSpinWait();
-                }
-            }
+            final Outlet toInitiator = pongs::offer;
+            poll(threads, pings, (m) -> responder.onPing(m, toInitiator));
         });
+    }
+
+    /** Busy-polls a queue until teardown, handing each message on. */
+    private static void poll(
+        final Threads threads, final MpscAtomicArrayQueue<Envelope> queue,
+        final java.util.function.Consumer<Envelope> handler)
+    {
+        while (true)
+        {
+            final Envelope m = queue.relaxedPoll();
+            if (m == null)
+            {
+                if (threads.halted())
+                {
+                    return;
+                }
+                Thread.onSpinWait();
+                continue;
+            }
+            handler.accept(m);
+        }
     }
 }

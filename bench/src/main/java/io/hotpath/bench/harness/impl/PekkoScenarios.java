@@ -55,7 +55,7 @@ final class PekkoScenarios
         final Faults faults = context.faults();
         switch (scenario.kind())
         {
-            case ROUND_TRIP -> roundTrip(scenario.inFlight(), faults, probe, spawner);
+            case ROUND_TRIP -> roundTrip(scenario, context, probe, spawner);
             case PIPELINE -> pipeline(scenario.inFlight(), faults, probe, spawner);
             case BLAST -> blast(1, false, faults, probe, spawner);
             case FAN_IN -> blast(context.workers(), true, faults, probe, spawner);
@@ -66,7 +66,7 @@ final class PekkoScenarios
                     final long nowNs = System.nanoTime();
                     if (!faults.drops(m.sequence))
                     {
-                        probe.onLatency(nowNs - m.stampNs);
+                        probe.onLatency(m.stampNs, nowNs);
                     }
                 });
                 final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
@@ -86,51 +86,27 @@ final class PekkoScenarios
         }
     }
 
-    private static void roundTrip(final int inFlight, final Faults faults, final Probe probe, final Spawner spawner)
+    private static void roundTrip(
+        final Scenario scenario, final RunContext context, final Probe probe, final Spawner spawner)
     {
-        final Probe.Sender sender = probe.newSender();
-        final Envelope[] pool = Envelope.pool(inFlight);
-        final Link<Outlet> responder = new Link<>();
-        final Outlet initiator = spawner.spawn((self) -> (m) ->
+        // the floor needs a second pool thread for the responder while the initiator spins in its handler
+        final PingPong pingPong = PingPong.create(scenario, context, probe, context.workers() > 1);
+        final PingPong.Initiator initiator = pingPong.initiator();
+        final PingPong.Responder responder = pingPong.responder();
+        final Link<Outlet> toResponder = new Link<>();
+        final Outlet toInitiator = spawner.spawn((self) -> (m) ->
         {
-            final long nowNs = System.nanoTime();
             if (m == START)
             {
-                for (final Envelope e : pool)
-                {
-                    e.stampNs = System.nanoTime();
-                    sender.sent();
-                    responder.ref.offer(e);
-                }
-                return;
-            }
-            probe.onRoundTrip(nowNs - m.stampNs, m.threadId, Thread.currentThread().threadId());
-            if (probe.sending())
-            {
-                m.stampNs = System.nanoTime();
-                sender.sent();
-                responder.ref.offer(m);
+                initiator.start(toResponder.ref);
             }
             else
             {
-                sender.stop();
+                initiator.onPong(m, toResponder.ref);
             }
         });
-        responder.ref = spawner.spawn((self) -> new Consumer<>()
-        {
-            private long received;
-
-            @Override
-            public void accept(final Envelope m)
-            {
-                if (!faults.drops(++received))
-                {
-                    m.threadId = Thread.currentThread().threadId();
-                    initiator.offer(m);
-                }
-            }
-        });
-        initiator.offer(START);
+        toResponder.ref = spawner.spawn((self) -> (m) -> responder.onPing(m, toInitiator));
+        toInitiator.offer(START);
     }
 
     private static void pipeline(final int inFlight, final Faults faults, final Probe probe, final Spawner spawner)
@@ -149,7 +125,7 @@ final class PekkoScenarios
                 {
                     return;
                 }
-                probe.onRoundTrip(System.nanoTime() - m.stampNs, m.threadId, Thread.currentThread().threadId());
+                probe.onRoundTrip(m.stampNs, System.nanoTime(), m.threadId, Thread.currentThread().threadId());
                 if (probe.sending())
                 {
                     gateway.ref.offer(m);

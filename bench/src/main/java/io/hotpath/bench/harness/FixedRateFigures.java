@@ -1,0 +1,44 @@
+package io.hotpath.bench.harness;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a fixed-rate row achieved beside its target: the rate its sender kept while measured, how often a full queue
+ * refused an offer, how many messages were still in flight when the measurement began (a row that starts with a
+ * backlog measures the warm-up's debt), and for the engine how full its inbound queues got. Immutable.
+ *
+ * @param targetPerSec   the schedule's rate.
+ * @param achievedPerSec messages sent per second while measured.
+ * @param refusedOffers  offers a full queue refused while measured (each retried later, stamps unchanged).
+ * @param backlogAtStart messages sent and not yet received when the measurement began.
+ * @param inbound        the engine's inbound fill, or null for a peer.
+ */
+public record FixedRateFigures(
+    long targetPerSec, Double achievedPerSec, long refusedOffers, long backlogAtStart, InboundFill inbound)
+{
+    /**
+     * @return true when the engine's inbound queue was full while measured: an offer was refused, or the high-water
+     * mark reached the capacity after the start (a high-water mark only grows, so a queue already full in the
+     * warm-up shows only through the refusals).
+     */
+    public boolean saturatedWhileMeasured()
+    {
+        return inbound != null && (refusedOffers > 0 || !inbound.saturatedInWarmup() && inbound.saturated());
+    }
+
+    /**
+     * @return the JSON object.
+     */
+    public Map<String, Object> toJson()
+    {
+        final Map<String, Object> m = new LinkedHashMap<>();
+        m.put("targetPerSec", targetPerSec);
+        m.put("achievedPerSec", achievedPerSec);
+        m.put("refusedOffers", refusedOffers);
+        m.put("backlogAtStart", backlogAtStart);
+        m.put("inbound", inbound == null ? null : inbound.toJson());
+        m.put("saturatedWhileMeasured", saturatedWhileMeasured());
+        return m;
+    }
+}

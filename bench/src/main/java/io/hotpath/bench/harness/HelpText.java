@@ -1,0 +1,113 @@
+package io.hotpath.bench.harness;
+
+import io.hotpath.Idle;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The text {@code --help} prints, with how long the default run and a quick run take. Stateless.
+ */
+public final class HelpText
+{
+    private HelpText()
+    {
+    }
+
+    /**
+     * @return the help text.
+     */
+    public static String text()
+    {
+        final String defaultRun = duration(RunPlan.estimateNs(options(new String[0])));
+        final String quickRun = duration(RunPlan.estimateNs(options(new String[]{"--quick"})));
+        return """
+            usage: java -jar hotpath-bench.jar [OPTIONS]
+                   java -jar hotpath-bench.jar affinity [--profile FILE [--verify]]   topology, profile check
+                   java -jar hotpath-bench.jar jmh [JMH ARGS]       per-message cost, e.g. jmh -prof gc
+                   java -jar hotpath-bench.jar savina [--help]      Savina micro-benchmarks, Hotpath and Pekko
+
+            Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko (in the remote
+            rows: Hotpath's remote actors against raw Aeron and Pekko's Artery) in one run, scenario by scenario.
+            The default run takes about %s (--quick about %s). Prints one table
+            (latencies in ns), the paired ping-pong ratios and the fixed-rate figures, and writes, per scenario and
+            implementation, an HdrHistogram percentile file (*.ns.hgrm, values in ns), an interval log for
+            fixed-rate rows (*.hlog), summary.json and percentiles.png. The jar starts a child JVM with the flags
+            it needs.
+
+            Cross-thread ping-pong rows are paired: each implementation's ping-pong alternates with the floor (two
+            threads spinning on volatile fields) ON ITS OWN TWO THREADS in slices (--slice), and the ratio is taken
+            per pair of slices and grouped by the floor's speed level (near < 200 ns, mid, far >= 450 ns), because
+            this kind of host moves its vCPUs between placements about every second.
+
+            options:
+              --scenarios LIST  comma-separated, default all. Names:
+                                  pingpong-cross      two actors on two workers, one round trip in flight; the
+                                                      message passes untouched, as the floor's value does (paired)
+                                  pingpong-cross-written  the same, the sender stamps the message and the
+                                                      responder writes its thread into it (paired)
+                                  pingpong-same       two actors on one worker (direct handoff)
+                                  pingpong-backlog    one worker, 16 round trips in flight (reschedule path)
+                                  pingpong            the four above
+                                  burst-1000          1000 messages in flight between two actors
+                                  blast               one sender to one receiver across workers (throughput)
+                                  fan-in              a sender on every worker plus an outside thread into one actor
+                                  pipeline            gateway -> risk -> book -> publisher, as the rows
+                                                      pipeline-colocated (one worker) and pipeline-spread
+                                  fixed-rate          open loop at each --rate, latency from the intended send
+                                                      time; one row per rate: fixed-rate-100k, fixed-rate-1m, ...
+                                  wakeup              first message to an idle worker every 2 ms, one row per idle
+                                                      strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
+                                                      wakeup-park (each also selectable alone)
+                                  remote              two nodes in this JVM over Aeron, one worker each:
+                                                      remote-pingpong-ipc, remote-pingpong-udp (round trips),
+                                                      remote-blast-udp (throughput)
+              --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor, pekko-classic,
+                                pekko-typed, pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote
+                                rows), pekko-artery. Each runs the scenarios it can express.
+              --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
+              --warmup TIME     warm-up per row before the histogram is reset, default 400ms (paired rows 1s,
+                                fixed-rate rows 2s)
+              --pairs N         fewest pairs of slices a paired row measures, default 15
+              --slice TIME      length of one slice of a paired row, default 100ms
+              --repeat N        run every row N times, the implementations taking turns, default 1
+              --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
+              --workers N       engine workers and peer pool threads, default 2
+              --affinity FILE   affinity profile (properties) to apply; recorded in the summary
+              --idle STRATEGY   idle strategy of the engine's workers, default %s: %s
+              --out DIR         output folder, default ./bench-results/<timestamp>
+              --json FILE       also write the JSON summary to FILE
+              --quick           100ms warm-up, 200ms measurement, 2 pairs of 50ms slices (smoke check)
+              --help            print this and exit
+
+            exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
+            """.formatted(defaultRun, quickRun, HarnessOptions.IDLE_DEFAULT, Idle.names());
+    }
+
+    private static HarnessOptions options(final String[] args)
+    {
+        try
+        {
+            return HarnessOptions.parse(args);
+        }
+        catch (final OptionException ex)
+        {
+            throw new IllegalStateException("the default options do not parse: " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * @param ns a duration.
+     * @return e.g. {@code 2 min 10 s} or {@code 40 s}, to the next 10 s above a minute.
+     */
+    static String duration(final long ns)
+    {
+        final long s = TimeUnit.NANOSECONDS.toSeconds(ns + TimeUnit.MILLISECONDS.toNanos(500));
+        if (s < 60)
+        {
+            return s + " s";
+        }
+        final long rounded = (s + 9) / 10 * 10;
+        return String.format(Locale.ROOT, "%d min %d s", rounded / 60, rounded % 60).replace(" 0 s", "");
+    }
+}

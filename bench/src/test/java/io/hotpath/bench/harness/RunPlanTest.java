@@ -1,0 +1,29 @@
+package io.hotpath.bench.harness;
+
+import io.hotpath.bench.harness.impl.Implementations;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class RunPlanTest
+{
+    @Test
+    void rowsNotExpressedAreNamedWithinTheFamilyOfRowsAnImplementationRuns() throws OptionException
+    {
+        final HarnessOptions options = HarnessOptions.parse(new String[]{
+            "--scenarios", "pingpong-same,blast,remote", "--impls", "hotpath,jctools,hotpath-remote,pekko-artery"});
+        final RunContext context = new RunContext(options.workers(), options.idle(), null, Faults.NONE);
+        final Map<String, List<String>> missing = RunPlan.notExpressible(options, context,
+            Implementations.create(options.impls()));
+
+        assertFalse(missing.containsKey("hotpath"), missing.toString());
+        assertEquals(List.of("pingpong-same"), missing.get("jctools"));
+        assertFalse(missing.containsKey("hotpath-remote"), missing.toString());
+        assertEquals(List.of("remote-pingpong-ipc"), missing.get("pekko-artery"));
+    }
+}

@@ -5,8 +5,9 @@ import io.hotpath.EngineConfig;
 import io.hotpath.events.DeadLettersEvent;
 import jdk.jfr.FlightRecorder;
 
+import java.util.Collections;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,8 +18,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Observability
 {
     private static final AtomicInteger ENGINES = new AtomicInteger();
-    /** Engines running in this process, for the periodic dead-letter event. */
-    private static final Set<Observability> RUNNING = ConcurrentHashMap.newKeySet();
+    /**
+     * Engines running in this process, for the periodic dead-letter event; held weakly, so that an engine its user
+     * dropped without closing it (an embedded one has no thread of its own to keep it) is not kept for the event.
+     */
+    private static final Set<Observability> RUNNING =
+        Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     private static final AtomicInteger PERIODIC_HOOK = new AtomicInteger();
 
     final String engineName;
@@ -128,9 +133,12 @@ final class Observability
     /** JFR's periodic thread: one event per running engine and reason counted since the last one. */
     private static void emitDeadLetters()
     {
-        for (final Observability o : RUNNING)
+        synchronized (RUNNING)
         {
-            o.emitOwnDeadLetters();
+            for (final Observability o : RUNNING)
+            {
+                o.emitOwnDeadLetters();
+            }
         }
     }
 

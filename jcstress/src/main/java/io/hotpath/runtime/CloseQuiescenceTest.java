@@ -50,7 +50,7 @@ public class CloseQuiescenceTest
 {
     /** X's own work in its continued step before it sends on; any real handler does some. */
     private static final int HANDLER_SPINS = 20;
-    private static final EngineConfig CONFIG = EngineConfig.builder()
+    private static final EngineConfig CONFIG = EngineConfig.builder().jmx(false).stallThresholdNs(0)
         .workers(2).embedded(0, true).embedded(1, true).inboundCapacity(4).mailboxCapacity(4).build();
 
     private final EngineRuntime runtime = ApiAccess.runtime(Engine.start(CONFIG));

@@ -38,7 +38,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @State
 public class CongestionMarkTest
 {
-    private static final EngineConfig CONFIG = EngineConfig.builder().workers(1).embedded(0, true)
+    private static final EngineConfig CONFIG = EngineConfig.builder().jmx(false).stallThresholdNs(0)
+        .workers(1).embedded(0, true)
         .inboundCapacity(8).mailboxCapacity(2).batchBudget(1).fullQueuePolicy(FullQueuePolicy.FAIL).build();
     private static final int QUEUED = 4;
 

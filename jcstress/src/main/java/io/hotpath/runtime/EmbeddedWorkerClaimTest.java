@@ -31,7 +31,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @State
 public class EmbeddedWorkerClaimTest
 {
-    private static final EngineConfig CONFIG = EngineConfig.builder()
+    private static final EngineConfig CONFIG = EngineConfig.builder().jmx(false).stallThresholdNs(0)
         .workers(1).embedded(0, true).inboundCapacity(2).mailboxCapacity(2).build();
 
     private final WorkerInvoker invoker = Engine.start(CONFIG).invoker(0);

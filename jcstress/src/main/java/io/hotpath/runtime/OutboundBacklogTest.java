@@ -33,7 +33,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @State
 public class OutboundBacklogTest
 {
-    private static final EngineConfig CONFIG = EngineConfig.builder().workers(2).embedded(0, true)
+    private static final EngineConfig CONFIG = EngineConfig.builder().jmx(false).stallThresholdNs(0)
+        .workers(2).embedded(0, true)
         .embedded(1, true).inboundCapacity(2).mailboxCapacity(16).build();
     private static final int SENT = 6;
     private static final int CYCLES = 8;

@@ -42,7 +42,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @State
 public class WorkerWakeUpTest
 {
-    private static final EngineConfig CONFIG = EngineConfig.builder()
+    private static final EngineConfig CONFIG = EngineConfig.builder().jmx(false).stallThresholdNs(0)
         .workers(1).embedded(0, true).inboundCapacity(2).mailboxCapacity(2).build();
 
     private final Worker worker = ApiAccess.runtime(Engine.start(CONFIG)).workers.get(0);

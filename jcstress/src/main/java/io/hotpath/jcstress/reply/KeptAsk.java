@@ -29,7 +29,7 @@ final class KeptAsk
     static final int TIMED_OUT = 3;
     static final int OTHER = -1;
 
-    private static final EngineConfig CONFIG = EngineConfig.builder()
+    private static final EngineConfig CONFIG = EngineConfig.builder().jmx(false).stallThresholdNs(0)
         .workers(1).embedded(0, true).inboundCapacity(4).mailboxCapacity(4).build();
 
     final Engine engine = Engine.start(CONFIG);

@@ -47,6 +47,8 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Name the actor; without a name it gets a generated one. {@link Engine#lookup} finds it by this name.
+     *
      * @param value unique among live actors: 1 to 64 characters of A-Z a-z 0-9 _ . : -
      * @return this.
      */
@@ -57,6 +59,8 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Bind the actor to a worker, for life.
+     *
      * @param index the worker to bind the actor to; by default workers take turns.
      * @return this.
      */
@@ -68,8 +72,11 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Bind the actor to the worker of another, so that sends between the two are direct handoffs.
+     *
      * @param other an actor of this engine; the new actor shares its worker, so they talk by direct handoff.
      * @return this.
+     * @throws IllegalArgumentException when {@code other} is a live actor of another engine.
      */
     public ActorBuilder<M> nextTo(final ActorRef<?> other)
     {
@@ -83,6 +90,8 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Choose what the engine does when the actor's handler throws.
+     *
      * @param value what to do when the handler throws; default {@link FaultPolicy#resume()}.
      * @return this.
      */
@@ -133,6 +142,8 @@ public final class ActorBuilder<M>
     }
 
     /**
+     * Spawn the actor: its factory runs on its worker, before its first message.
+     *
      * @return the new actor's address.
      * @throws EngineClosedException    when the engine is closed.
      * @throws IllegalArgumentException when the name is malformed or taken.
@@ -157,56 +168,95 @@ public final class ActorBuilder<M>
             this.builder = builder;
         }
 
-        /** @param value see {@link ActorBuilder#name}. @return this. */
+        /**
+         * Name the actor, as {@link ActorBuilder#name} does.
+         *
+         * @param value unique among live actors: 1 to 64 characters of A-Z a-z 0-9 _ . : -
+         * @return this.
+         */
         public Typed<T> name(final String value)
         {
             builder.name(value);
             return this;
         }
 
-        /** @param index see {@link ActorBuilder#onWorker}. @return this. */
+        /**
+         * Bind the actor to a worker for life, as {@link ActorBuilder#onWorker} does.
+         *
+         * @param index the worker to bind the actor to; by default workers take turns.
+         * @return this.
+         */
         public Typed<T> onWorker(final int index)
         {
             builder.onWorker(index);
             return this;
         }
 
-        /** @param other see {@link ActorBuilder#nextTo}. @return this. */
+        /**
+         * Bind the actor to the worker of another, as {@link ActorBuilder#nextTo} does.
+         *
+         * @param other an actor of this engine; the new actor shares its worker.
+         * @return this.
+         * @throws IllegalArgumentException when {@code other} is a live actor of another engine.
+         */
         public Typed<T> nextTo(final ActorRef<?> other)
         {
             builder.nextTo(other);
             return this;
         }
 
-        /** @param parentContext see {@link ActorBuilder#childOf}. @return this. */
+        /**
+         * Spawn the actor as a child of another, as {@link ActorBuilder#childOf} does; from the parent's own handler.
+         *
+         * @param parentContext the parent's context.
+         * @return this.
+         */
         public Typed<T> childOf(final ActorContext<?> parentContext)
         {
             builder.childOf(parentContext);
             return this;
         }
 
-        /** @param value see {@link ActorBuilder#faultPolicy}. @return this. */
+        /**
+         * Choose what the engine does when one of the object's methods throws, as {@link ActorBuilder#faultPolicy}
+         * does.
+         *
+         * @param value what to do; default {@link FaultPolicy#resume()}.
+         * @return this.
+         */
         public Typed<T> faultPolicy(final FaultPolicy value)
         {
             builder.faultPolicy(value);
             return this;
         }
 
-        /** @return this, with methods that may {@link Await#await await}; see {@link ActorBuilder#sequential()}. */
+        /** {@return this, with methods that may {@link Await#await await}; see {@link ActorBuilder#sequential()}} */
         public Typed<T> sequential()
         {
             builder.sequential();
             return this;
         }
 
-        /** @param value see {@link ActorBuilder#reentrant(boolean)}. @return this. */
+        /**
+         * For a sequential actor: whether its other calls may run while one of its methods awaits, as
+         * {@link ActorBuilder#reentrant(boolean)} says.
+         *
+         * @param value reentrancy; default true.
+         * @return this.
+         */
         public Typed<T> reentrant(final boolean value)
         {
             builder.reentrant(value);
             return this;
         }
 
-        /** @return the typed address of the new actor. */
+        /**
+         * Spawn the actor: its object is created on its worker.
+         *
+         * @return the typed address of the new actor.
+         * @throws EngineClosedException    when the engine is closed.
+         * @throws IllegalArgumentException when the name is malformed or taken.
+         */
         public TypedRef<T> spawnTyped()
         {
             return new TypedRef<>(builder.spawn());

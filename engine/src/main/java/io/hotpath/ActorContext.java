@@ -8,17 +8,17 @@ package io.hotpath;
 public interface ActorContext<M>
 {
     /**
-     * @return the actor's own address.
+     * {@return the actor's own address}
      */
     ActorRef<M> self();
 
     /**
-     * @return the engine the actor runs in.
+     * {@return the engine the actor runs in}
      */
     Engine engine();
 
     /**
-     * @return the index of the worker the actor is bound to.
+     * {@return the index of the worker the actor is bound to}
      */
     int workerIndex();
 

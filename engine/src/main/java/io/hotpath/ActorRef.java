@@ -97,22 +97,22 @@ public interface ActorRef<M>
     }
 
     /**
-     * @return the actor's unique name.
+     * {@return the actor's unique name}
      */
     String name();
 
     /**
-     * @return the actor's id, unique within its engine, small and dense.
+     * {@return the actor's id, unique within its engine, small and dense}
      */
     int id();
 
     /**
-     * @return the index of the worker the actor is bound to.
+     * {@return the index of the worker the actor is bound to}
      */
     int workerIndex();
 
     /**
-     * @return true once the actor has stopped; sends to it then go to dead letters.
+     * {@return true once the actor has stopped; sends to it then go to dead letters}
      */
     boolean isStopped();
 }

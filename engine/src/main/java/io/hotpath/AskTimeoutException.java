@@ -9,6 +9,8 @@ public final class AskTimeoutException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Make the exception a reply fails with when its ask's timeout fires first.
+     *
      * @param message names the actor asked and the time waited.
      */
     public AskTimeoutException(final String message)

@@ -34,6 +34,9 @@ public final class Await
     }
 
     /**
+     * Suspend this method until the reply has its answer, and return it; the actor is free meanwhile (unless it is
+     * not reentrant), and the method resumes on this worker. An answer already there is returned at once.
+     *
      * @param reply a reply this actor asked for.
      * @param <T>   the answer's type.
      * @return the answer.
@@ -84,8 +87,8 @@ public final class Await
     }
 
     /**
-     * @return the cancellation this method works under (the one its ask carried, or a new one): check it to stop
-     * early; cancel it to fail the replies this method is waiting for.
+     * {@return the cancellation this method works under (the one its ask carried, or a new one): check it to stop
+     * early; cancel it to fail the replies this method is waiting for}
      */
     public static CancellationToken cancellation()
     {
@@ -107,7 +110,7 @@ public final class Await
     }
 
     /**
-     * @return true when this JVM can run sequential actors (the flag is present).
+     * {@return true when this JVM can run sequential actors (the flag is present)}
      */
     public static boolean isAvailable()
     {

@@ -7,12 +7,12 @@ package io.hotpath;
 public interface Cancellable
 {
     /**
-     * @return true if it was active and now will not run again.
+     * {@return true if it was active and now will not run again}
      */
     boolean cancel();
 
     /**
-     * @return true while it may still run.
+     * {@return true while it may still run}
      */
     boolean isActive();
 }

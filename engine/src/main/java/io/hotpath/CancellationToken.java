@@ -29,7 +29,7 @@ public final class CancellationToken
     }
 
     /**
-     * @return a token cancelled with this one (and on its own).
+     * {@return a token cancelled with this one (and on its own)}
      */
     public CancellationToken newChild()
     {
@@ -45,7 +45,7 @@ public final class CancellationToken
     }
 
     /**
-     * @return true once cancelled; any thread.
+     * {@return true once cancelled} Any thread may ask.
      */
     public boolean isCancelled()
     {
@@ -53,7 +53,7 @@ public final class CancellationToken
     }
 
     /**
-     * @return why it was cancelled, or null while it is not.
+     * {@return why it was cancelled, or null while it is not}
      */
     public String reason()
     {
@@ -61,7 +61,9 @@ public final class CancellationToken
     }
 
     /**
-     * @throws CancellationException when cancelled.
+     * Throw if cancelled, so that a callee can stop early at a point of its choosing; any thread.
+     *
+     * @throws CancellationException when cancelled, with the reason as its message.
      */
     public void throwIfCancelled()
     {

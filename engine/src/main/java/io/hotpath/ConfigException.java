@@ -13,10 +13,14 @@ public final class ConfigException extends IllegalArgumentException
 {
     private static final long serialVersionUID = 1L;
 
+    /** Where the settings came from, or null; see {@link #source()}. */
     private final String source;
+    /** One line per problem; see {@link #problems()}. */
     private final String[] problems;
 
     /**
+     * Make the exception that lists every problem found in one set of settings.
+     *
      * @param source   where the settings came from (a file, "system properties"), or null for a builder's settings.
      * @param problems one line per problem, at least one.
      */
@@ -28,8 +32,8 @@ public final class ConfigException extends IllegalArgumentException
     }
 
     /**
-     * @return where the settings came from, e.g. a file's path; null when they were checked at
-     * {@link EngineConfig.Builder#build()}, where they may come from several places.
+     * {@return where the settings came from, e.g. a file's path; null when they were checked at
+     * {@link EngineConfig.Builder#build()}, where they may come from several places}
      */
     public String source()
     {
@@ -37,7 +41,7 @@ public final class ConfigException extends IllegalArgumentException
     }
 
     /**
-     * @return one line per problem, each {@code key=value: what is wrong and what is allowed}.
+     * {@return one line per problem, each {@code key=value: what is wrong and what is allowed}}
      */
     public List<String> problems()
     {

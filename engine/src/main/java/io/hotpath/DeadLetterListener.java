@@ -8,6 +8,8 @@ package io.hotpath;
 public interface DeadLetterListener
 {
     /**
+     * Told of one message that could not be delivered.
+     *
      * @param target  the actor the message was for.
      * @param message the message.
      * @param reason  why it was not delivered.

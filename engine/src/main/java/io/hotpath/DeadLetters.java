@@ -6,13 +6,14 @@ package io.hotpath;
 public interface DeadLetters
 {
     /**
-     * @return dead letters of every reason so far.
+     * {@return the number of dead letters so far, of every reason}
      */
     long count();
 
     /**
+     * {@return the number of dead letters so far of that reason}
+     *
      * @param reason a reason.
-     * @return dead letters of that reason so far.
      */
     long count(DeadLetterReason reason);
 
@@ -24,8 +25,10 @@ public interface DeadLetters
     void addListener(DeadLetterListener listener);
 
     /**
+     * Remove a listener; it may still be told of a dead letter found while it was being removed.
+     *
      * @param listener a listener added before.
-     * @return true if it was removed.
+     * @return true if it was removed, false if it was not there.
      */
     boolean removeListener(DeadLetterListener listener);
 }

@@ -45,8 +45,8 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return an engine with the defaults of {@link EngineConfig}, overridden by {@code hotpath.*} system
-     * properties.
+     * {@return an engine with the defaults of {@link EngineConfig}, overridden by {@code hotpath.*} system
+     * properties}
      */
     public static Engine start()
     {
@@ -58,6 +58,7 @@ public final class Engine implements AutoCloseable
      *
      * @param name    unique among live actors.
      * @param factory creates the actor on its worker.
+     * @param <M>     the type of message the actor handles.
      * @return the actor's address.
      */
     public <M> ActorRef<M> spawn(final String name, final ActorFactory<M> factory)
@@ -69,6 +70,7 @@ public final class Engine implements AutoCloseable
      * Spawn an actor with a generated name on the next worker in turn.
      *
      * @param factory creates the actor on its worker.
+     * @param <M>     the type of message the actor handles.
      * @return the actor's address.
      */
     public <M> ActorRef<M> spawn(final ActorFactory<M> factory)
@@ -80,6 +82,7 @@ public final class Engine implements AutoCloseable
      * Start describing an actor to spawn, with options.
      *
      * @param factory creates the actor on its worker.
+     * @param <M>     the type of message the actor handles.
      * @return a builder.
      */
     public <M> ActorBuilder<M> actor(final ActorFactory<M> factory)
@@ -92,6 +95,7 @@ public final class Engine implements AutoCloseable
      *
      * @param name    unique among live actors.
      * @param factory creates the object on its worker.
+     * @param <T>     the type of the object.
      * @return the typed address.
      */
     public <T> TypedRef<T> spawnTyped(final String name, final TypedActorFactory<T> factory)
@@ -100,9 +104,10 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * Start describing a typed actor to spawn, with options; finish with {@link ActorBuilder#spawnTyped()}.
+     * Start describing a typed actor to spawn, with options; finish with {@link ActorBuilder.Typed#spawnTyped()}.
      *
      * @param factory creates the object on its worker.
+     * @param <T>     the type of the object.
      * @return a builder.
      */
     public <T> ActorBuilder.Typed<T> typedActor(final TypedActorFactory<T> factory)
@@ -148,8 +153,9 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * {@return the live actor of that name, or empty when no live actor has it}
+     *
      * @param name an actor's name.
-     * @return the live actor of that name.
      */
     public Optional<ActorRef<?>> lookup(final String name)
     {
@@ -157,7 +163,7 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return the number of workers.
+     * {@return the number of workers}
      */
     public int workerCount()
     {
@@ -165,8 +171,10 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * {@return the handle through which the service's own thread drives that worker}
+     *
      * @param worker the index of a worker configured with {@code worker.N.embedded=true}.
-     * @return the handle through which the service's own thread drives that worker.
+     * @throws IllegalArgumentException when there is no such worker, or it runs on a thread of its own.
      */
     public WorkerInvoker invoker(final int worker)
     {
@@ -191,7 +199,7 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return the engine's dead letters.
+     * {@return the engine's dead letters: their counts by reason, and listeners told of each}
      */
     public DeadLetters deadLetters()
     {
@@ -199,7 +207,7 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return a snapshot of every counter; {@code toString()} prints it as a table.
+     * {@return a snapshot of every counter; {@code toString()} prints it as a table}
      */
     public EngineStats stats()
     {
@@ -216,8 +224,8 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return the engine's name: {@link EngineConfig#ENGINE_NAME}, or {@code hotpath-N} when none was set; its MBeans
-     * and JFR events carry it.
+     * {@return the engine's name: {@link EngineConfig#ENGINE_NAME}, or {@code hotpath-N} when none was set; its MBeans
+     * and JFR events carry it}
      */
     public String name()
     {
@@ -225,7 +233,7 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return the configuration the engine runs with.
+     * {@return the configuration the engine runs with}
      */
     public EngineConfig config()
     {
@@ -233,7 +241,7 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * @return true once close() has been called.
+     * {@return true once close() has been called}
      */
     public boolean isClosed()
     {
@@ -252,6 +260,8 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * Wait until every worker has finished after {@link #close()}, or the timeout has passed.
+     *
      * @param timeout how long to wait.
      * @return true when every worker has finished.
      */

@@ -12,7 +12,7 @@ public interface EngineClock
     EngineClock SYSTEM = System::nanoTime;
 
     /**
-     * @return nanoseconds from an arbitrary origin, never going back.
+     * {@return nanoseconds from an arbitrary origin, never going back}
      */
     long nanoTime();
 }

@@ -291,7 +291,7 @@ public final class EngineConfig
     }
 
     /**
-     * @return a builder holding every default.
+     * {@return a builder holding every default}
      */
     public static Builder builder()
     {
@@ -299,7 +299,7 @@ public final class EngineConfig
     }
 
     /**
-     * @return the defaults, overridden by system properties {@code hotpath.KEY}.
+     * {@return the defaults, overridden by system properties {@code hotpath.KEY}}
      */
     public static EngineConfig fromSystemProperties()
     {
@@ -307,24 +307,26 @@ public final class EngineConfig
     }
 
     /**
+     * {@return the key of that worker, e.g. {@code worker.3.cpu}}
+     *
      * @param key    a per-worker key of this table, e.g. {@link #WORKER_CPU}.
      * @param worker a worker index.
-     * @return the key of that worker, e.g. {@code worker.3.cpu}.
      */
     public static String workerKey(final String key, final int worker)
     {
         return key.replace(".N.", "." + worker + ".");
     }
 
-    /** @return {@link #WORKERS}. */
+    /** {@return the number of workers ({@link #WORKERS})} */
     public int workers()
     {
         return workers;
     }
 
     /**
+     * {@return that worker's idle strategy ({@link #WORKER_IDLE}, else {@link #IDLE})}
+     *
      * @param worker a worker index.
-     * @return that worker's idle strategy ({@link #WORKER_IDLE}, else {@link #IDLE}).
      */
     public Idle idle(final int worker)
     {
@@ -332,23 +334,25 @@ public final class EngineConfig
     }
 
     /**
+     * {@return true when that worker runs on a thread the service owns ({@link #WORKER_EMBEDDED})}
+     *
      * @param worker a worker index.
-     * @return true when that worker runs on a thread the service owns ({@link #WORKER_EMBEDDED}).
      */
     public boolean embedded(final int worker)
     {
         return embedded[worker];
     }
 
-    /** @return {@link #IDLE_MAX_PARK_NS}. */
+    /** {@return the longest park of the park and backoff strategies, in ns ({@link #IDLE_MAX_PARK_NS})} */
     public long idleMaxParkNs()
     {
         return idleMaxParkNs;
     }
 
     /**
+     * {@return the worker's thread name ({@link #NAME_PREFIX} and the index)}
+     *
      * @param worker a worker index.
-     * @return the worker's thread name ({@link #NAME_PREFIX} and the index).
      */
     public String workerName(final int worker)
     {
@@ -362,8 +366,8 @@ public final class EngineConfig
     }
 
     /**
-     * @return where the workers are placed: each worker's CPU and idle strategy with the other placement keys; null
-     * when no placement key was set and no profile applied, so the workers are not placed.
+     * {@return where the workers are placed: each worker's CPU and idle strategy with the other placement keys; null
+     * when no placement key was set and no profile applied, so the workers are not placed}
      */
     public AffinityProfile affinity()
     {
@@ -371,129 +375,135 @@ public final class EngineConfig
     }
 
     /**
+     * {@return the CPU that worker pins itself to ({@link #WORKER_CPU}), or {@link AffinityProfile#NO_CPU} for none}
+     *
      * @param worker a worker index.
-     * @return the CPU that worker pins itself to ({@link #WORKER_CPU}), or {@link AffinityProfile#NO_CPU} for none.
      */
     public int cpu(final int worker)
     {
         return affinity == null ? AffinityProfile.NO_CPU : affinity.cpu(worker);
     }
 
-    /** @return {@link #INBOUND_CAPACITY}. */
+    /** {@return the frames each worker's inbound queue holds ({@link #INBOUND_CAPACITY})} */
     public int inboundCapacity()
     {
         return inboundCapacity;
     }
 
-    /** @return {@link #INBOUND_DRAIN_LIMIT}. */
+    /** {@return the most inbound frames a worker takes per duty cycle ({@link #INBOUND_DRAIN_LIMIT})} */
     public int inboundDrainLimit()
     {
         return inboundDrainLimit;
     }
 
-    /** @return {@link #MAILBOX_CAPACITY}. */
+    /** {@return the messages each actor's mailbox holds ({@link #MAILBOX_CAPACITY})} */
     public int mailboxCapacity()
     {
         return mailboxCapacity;
     }
 
-    /** @return {@link #BATCH_BUDGET}. */
+    /** {@return the most messages a ready actor handles per turn ({@link #BATCH_BUDGET})} */
     public int batchBudget()
     {
         return batchBudget;
     }
 
-    /** @return {@link #OUTBOUND_CAPACITY}. */
+    /**
+     * {@return the messages a worker keeps for each worker whose inbound queue is full ({@link #OUTBOUND_CAPACITY})}
+     */
     public int outboundCapacity()
     {
         return outboundCapacity;
     }
 
-    /** @return {@link #HANDOFF_MAX_DEPTH}. */
+    /** {@return the most nested direct handoffs on one stack, 0 for none ({@link #HANDOFF_MAX_DEPTH})} */
     public int handoffMaxDepth()
     {
         return handoffMaxDepth;
     }
 
-    /** @return {@link #FULL_QUEUE_POLICY}. */
+    /** {@return what a send does when a queue is full ({@link #FULL_QUEUE_POLICY})} */
     public FullQueuePolicy fullQueuePolicy()
     {
         return fullQueuePolicy;
     }
 
-    /** @return {@link #SEND_TIMEOUT_NS}. */
+    /** {@return how long a send waits for room under the wait policy, in ns ({@link #SEND_TIMEOUT_NS})} */
     public long sendTimeoutNs()
     {
         return sendTimeoutNs;
     }
 
-    /** @return {@link #CLOSE_TIMEOUT_NS}. */
+    /** {@return how long close() lets workers deliver what is queued, in ns ({@link #CLOSE_TIMEOUT_NS})} */
     public long closeTimeoutNs()
     {
         return closeTimeoutNs;
     }
 
-    /** @return {@link #CLOSE_ON_SHUTDOWN}. */
+    /** {@return true when the engine closes itself as the JVM shuts down ({@link #CLOSE_ON_SHUTDOWN})} */
     public boolean closeOnShutdown()
     {
         return closeOnShutdown;
     }
 
-    /** @return {@link #WORKER_DAEMON}. */
+    /** {@return true when the worker threads are daemon threads ({@link #WORKER_DAEMON})} */
     public boolean workerDaemon()
     {
         return workerDaemon;
     }
 
-    /** @return {@link #AWAIT_MONITOR_CHECK}. */
+    /** {@return how an await about to suspend checks for held monitors ({@link #AWAIT_MONITOR_CHECK})} */
     public MonitorCheck awaitMonitorCheck()
     {
         return awaitMonitorCheck;
     }
 
-    /** @return {@link #AWAIT_SPIN_NS}. */
+    /** {@return how long an await may spin before it suspends, in ns, 0 for never ({@link #AWAIT_SPIN_NS})} */
     public long awaitSpinNs()
     {
         return awaitSpinNs;
     }
 
-    /** @return {@link #AWAIT_ON_LOOP_STACK}. */
+    /** {@return true when workers run their loop on a continuation ({@link #AWAIT_ON_LOOP_STACK})} */
     public boolean awaitOnLoopStack()
     {
         return awaitOnLoopStack;
     }
 
-    /** @return {@link #STALL_THRESHOLD_NS}; 0 when off. */
+    /**
+     * {@return the turn length, in ns, past which a worker is reported stalled; 0 when off
+     * ({@link #STALL_THRESHOLD_NS})}
+     */
     public long stallThresholdNs()
     {
         return stallThresholdNs;
     }
 
-    /** @return {@link #HISTOGRAMS}. */
+    /** {@return true when every worker records latency histograms ({@link #HISTOGRAMS})} */
     public boolean histograms()
     {
         return histograms;
     }
 
-    /** @return {@link #JMX}. */
+    /** {@return true when the engine registers its counters as JMX MBeans ({@link #JMX})} */
     public boolean jmx()
     {
         return jmx;
     }
 
-    /** @return {@link #ENGINE_NAME}; empty for a name the engine makes up. */
+    /** {@return the configured engine name ({@link #ENGINE_NAME}); empty for a name the engine makes up} */
     public String engineName()
     {
         return engineName;
     }
 
-    /** @return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it. */
+    /** {@return the clock of timers, timeouts and backoff; {@code System.nanoTime} unless a test replaces it} */
     public EngineClock clock()
     {
         return clock;
     }
 
-    /** @return the listener told of every exception an actor throws. */
+    /** {@return the listener told of every exception an actor throws} */
     public FaultListener faultListener()
     {
         return faultListener;
@@ -551,54 +561,98 @@ public final class EngineConfig
         {
         }
 
-        /** @param value see {@link #WORKERS}. @return this. */
+        /**
+         * Set the number of workers ({@link #WORKERS}).
+         *
+         * @param value 1 to {@value #MAX_WORKERS}.
+         * @return this.
+         */
         public Builder workers(final int value)
         {
             workers = value;
             return this;
         }
 
-        /** @param value see {@link #IDLE}. @return this. */
+        /**
+         * Set the idle strategy of every worker that has none of its own ({@link #IDLE}).
+         *
+         * @param value the strategy.
+         * @return this.
+         */
         public Builder idle(final Idle value)
         {
             return idle(Objects.requireNonNull(value, "idle(value): value is null").configName());
         }
 
-        /** @param name see {@link #IDLE}, in any case. @return this. */
+        /**
+         * Set the idle strategy of every worker that has none of its own ({@link #IDLE}) by its name.
+         *
+         * @param name one of {@link Idle#names()}, in any case; checked at {@link #build()}.
+         * @return this.
+         */
         public Builder idle(final String name)
         {
             idleAll = name;
             return this;
         }
 
-        /** @param worker index. @param value see {@link #WORKER_IDLE}. @return this. */
+        /**
+         * Set one worker's idle strategy, overriding {@link #IDLE} for it ({@link #WORKER_IDLE}).
+         *
+         * @param worker the worker's index, below {@link #WORKERS} at {@link #build()}.
+         * @param value  the strategy.
+         * @return this.
+         */
         public Builder idle(final int worker, final Idle value)
         {
             return idle(worker, Objects.requireNonNull(value, "idle(worker, value): value is null").configName());
         }
 
-        /** @param worker index. @param name see {@link #WORKER_IDLE}, in any case. @return this. */
+        /**
+         * Set one worker's idle strategy by its name, overriding {@link #IDLE} for it ({@link #WORKER_IDLE}).
+         *
+         * @param worker the worker's index, below {@link #WORKERS} at {@link #build()}.
+         * @param name   one of {@link Idle#names()}, in any case; checked at {@link #build()}.
+         * @return this.
+         */
         public Builder idle(final int worker, final String name)
         {
             idlePerWorker.put(worker, name);
             return this;
         }
 
-        /** @param worker index. @param value see {@link #WORKER_EMBEDDED}. @return this. */
+        /**
+         * Set whether a worker runs on a thread the service owns, which calls its duty cycle through
+         * {@link Engine#invoker(int)} ({@link #WORKER_EMBEDDED}).
+         *
+         * @param worker the worker's index, below {@link #WORKERS} at {@link #build()}.
+         * @param value  true for a thread of the service's; false for a thread the engine starts.
+         * @return this.
+         */
         public Builder embedded(final int worker, final boolean value)
         {
             embeddedPerWorker.put(worker, value);
             return this;
         }
 
-        /** @param value see {@link #IDLE_MAX_PARK_NS}. @return this. */
+        /**
+         * Set the longest park of the park and backoff strategies ({@link #IDLE_MAX_PARK_NS}).
+         *
+         * @param value from 1000 (1 us) to 1000000000 (1 s), in ns.
+         * @return this.
+         */
         public Builder idleMaxParkNs(final long value)
         {
             idleMaxParkNs = value;
             return this;
         }
 
-        /** @param value see {@link #NAME_PREFIX}. @return this. */
+        /**
+         * Set the prefix of the worker threads' names ({@link #NAME_PREFIX}).
+         *
+         * @param value not blank; with the highest worker index at most 15 characters.
+         * @return this.
+         */
         public Builder namePrefix(final String value)
         {
             namePrefix = value;
@@ -606,8 +660,10 @@ public final class EngineConfig
         }
 
         /**
-         * @param worker index, below {@link #WORKERS} at {@link #build()}.
-         * @param cpu    see {@link #WORKER_CPU}; {@link AffinityProfile#NO_CPU} for none.
+         * Pin a worker to one CPU at start ({@link #WORKER_CPU}); a placement key.
+         *
+         * @param worker the worker's index, below {@link #WORKERS} at {@link #build()}.
+         * @param cpu    a CPU number from 0 to {@value CpuSet#MAX_CPU}, or {@link AffinityProfile#NO_CPU} for none.
          * @return this.
          */
         public Builder cpu(final int worker, final int cpu)
@@ -616,112 +672,193 @@ public final class EngineConfig
             return placed();
         }
 
-        /** @param value see {@link #MANDATORY}. @return this. */
+        /**
+         * Set whether a worker that cannot be pinned fails the engine's start ({@link #MANDATORY}); a placement key.
+         *
+         * @param value true to fail the start; false to run unpinned and say so once.
+         * @return this.
+         */
         public Builder mandatory(final boolean value)
         {
             mandatory = value;
             return placed();
         }
 
-        /** @param value see {@link #OTHER_CPUS}. @return this. */
+        /**
+         * Set the CPUs advised for the engine's threads that are not workers ({@link #OTHER_CPUS}); a placement key.
+         *
+         * @param value the CPUs; empty for no advice.
+         * @return this.
+         */
         public Builder otherCpus(final CpuSet value)
         {
             otherCpus = value;
             return placed();
         }
 
-        /** @param value see {@link #JVM_CPUS}. @return this. */
+        /**
+         * Set the CPUs advised for the JVM's own threads ({@link #JVM_CPUS}); a placement key.
+         *
+         * @param value the CPUs; empty for no advice.
+         * @return this.
+         */
         public Builder jvmCpus(final CpuSet value)
         {
             jvmCpus = value;
             return placed();
         }
 
-        /** @param value see {@link #DESCRIPTION}. @return this. */
+        /**
+         * Set the text about the placement that the affinity tool shows ({@link #DESCRIPTION}); a placement key.
+         *
+         * @param value the text; empty for none.
+         * @return this.
+         */
         public Builder description(final String value)
         {
             description = value;
             return placed();
         }
 
-        /** @param value see {@link #INBOUND_CAPACITY}. @return this. */
+        /**
+         * Set the frames each worker's inbound queue holds ({@link #INBOUND_CAPACITY}).
+         *
+         * @param value a power of two from 2 to 2<sup>30</sup>.
+         * @return this.
+         */
         public Builder inboundCapacity(final int value)
         {
             inboundCapacity = value;
             return this;
         }
 
-        /** @param value see {@link #INBOUND_DRAIN_LIMIT}. @return this. */
+        /**
+         * Set the most inbound frames a worker takes per duty cycle ({@link #INBOUND_DRAIN_LIMIT}).
+         *
+         * @param value 1 or more.
+         * @return this.
+         */
         public Builder inboundDrainLimit(final int value)
         {
             inboundDrainLimit = value;
             return this;
         }
 
-        /** @param value see {@link #MAILBOX_CAPACITY}. @return this. */
+        /**
+         * Set the messages each actor's mailbox holds ({@link #MAILBOX_CAPACITY}).
+         *
+         * @param value a power of two from 2 to 2<sup>30</sup>.
+         * @return this.
+         */
         public Builder mailboxCapacity(final int value)
         {
             mailboxCapacity = value;
             return this;
         }
 
-        /** @param value see {@link #OUTBOUND_CAPACITY}. @return this. */
+        /**
+         * Set the messages a worker keeps, in order, for a worker whose inbound queue is full
+         * ({@link #OUTBOUND_CAPACITY}).
+         *
+         * @param value 1 or more.
+         * @return this.
+         */
         public Builder outboundCapacity(final int value)
         {
             outboundCapacity = value;
             return this;
         }
 
-        /** @param value see {@link #BATCH_BUDGET}. @return this. */
+        /**
+         * Set the most messages a ready actor handles before the next actor's turn ({@link #BATCH_BUDGET}).
+         *
+         * @param value 1 or more.
+         * @return this.
+         */
         public Builder batchBudget(final int value)
         {
             batchBudget = value;
             return this;
         }
 
-        /** @param value see {@link #HANDOFF_MAX_DEPTH}; 0 turns direct handoff off. @return this. */
+        /**
+         * Set the most nested direct handoffs on one stack ({@link #HANDOFF_MAX_DEPTH}).
+         *
+         * @param value from 0, which turns direct handoff off, to 1024.
+         * @return this.
+         */
         public Builder handoffMaxDepth(final int value)
         {
             handoffMaxDepth = value;
             return this;
         }
 
-        /** @param value see {@link #FULL_QUEUE_POLICY}. @return this. */
+        /**
+         * Set what a send does when a queue is full ({@link #FULL_QUEUE_POLICY}).
+         *
+         * @param value fail, drop or wait.
+         * @return this.
+         */
         public Builder fullQueuePolicy(final FullQueuePolicy value)
         {
             fullQueuePolicy = value;
             return this;
         }
 
-        /** @param value see {@link #SEND_TIMEOUT_NS}. @return this. */
+        /**
+         * Set how long a send waits for room under the wait policy ({@link #SEND_TIMEOUT_NS}).
+         *
+         * @param value 0 or more, in ns.
+         * @return this.
+         */
         public Builder sendTimeoutNs(final long value)
         {
             sendTimeoutNs = value;
             return this;
         }
 
-        /** @param value see {@link #CLOSE_ON_SHUTDOWN}. @return this. */
+        /**
+         * Set whether the engine closes itself as the JVM shuts down ({@link #CLOSE_ON_SHUTDOWN}).
+         *
+         * @param value true to close on shutdown.
+         * @return this.
+         */
         public Builder closeOnShutdown(final boolean value)
         {
             closeOnShutdown = value;
             return this;
         }
 
-        /** @param value see {@link #WORKER_DAEMON}. @return this. */
+        /**
+         * Set whether the worker threads are daemon threads ({@link #WORKER_DAEMON}).
+         *
+         * @param value true to let the JVM exit while they run.
+         * @return this.
+         */
         public Builder workerDaemon(final boolean value)
         {
             workerDaemon = value;
             return this;
         }
 
-        /** @param value see {@link #CLOSE_TIMEOUT_NS}. @return this. */
+        /**
+         * Set how long close() lets workers deliver what is queued ({@link #CLOSE_TIMEOUT_NS}).
+         *
+         * @param value 0 or more, in ns.
+         * @return this.
+         */
         public Builder closeTimeoutNs(final long value)
         {
             closeTimeoutNs = value;
             return this;
         }
 
-        /** @param value see {@link #AWAIT_MONITOR_CHECK}. @return this. */
+        /**
+         * Set how an await about to suspend checks that its method holds no monitor ({@link #AWAIT_MONITOR_CHECK}).
+         *
+         * @param value off, sampled or always; not null.
+         * @return this.
+         */
         public Builder awaitMonitorCheck(final MonitorCheck value)
         {
             awaitMonitorCheck = Objects.requireNonNull(value,
@@ -729,49 +866,84 @@ public final class EngineConfig
             return this;
         }
 
-        /** @param value see {@link #AWAIT_SPIN_NS}. @return this. */
+        /**
+         * Set how long an await of an answer from another worker may spin before it suspends ({@link #AWAIT_SPIN_NS}).
+         *
+         * @param value from 0 (off) to 1000000 (1 ms), in ns.
+         * @return this.
+         */
         public Builder awaitSpinNs(final long value)
         {
             awaitSpinNs = value;
             return this;
         }
 
-        /** @param value see {@link #AWAIT_ON_LOOP_STACK}. @return this. */
+        /**
+         * Set whether a worker with a thread of its own runs its loop on a continuation ({@link #AWAIT_ON_LOOP_STACK}).
+         *
+         * @param value true to run sequential methods begun by the loop on the loop's own stack.
+         * @return this.
+         */
         public Builder awaitOnLoopStack(final boolean value)
         {
             awaitOnLoopStack = value;
             return this;
         }
 
-        /** @param value see {@link #STALL_THRESHOLD_NS}; 0 turns the stall detector off. @return this. */
+        /**
+         * Set the turn length past which a worker is reported stalled ({@link #STALL_THRESHOLD_NS}).
+         *
+         * @param value 0, which turns the stall detector off, or from 1000000 (1 ms) to 60000000000 (60 s), in ns.
+         * @return this.
+         */
         public Builder stallThresholdNs(final long value)
         {
             stallThresholdNs = value;
             return this;
         }
 
-        /** @param value see {@link #HISTOGRAMS}. @return this. */
+        /**
+         * Set whether every worker records latency histograms ({@link #HISTOGRAMS}).
+         *
+         * @param value true to time every handler and inbound wait.
+         * @return this.
+         */
         public Builder histograms(final boolean value)
         {
             histograms = value;
             return this;
         }
 
-        /** @param value see {@link #JMX}. @return this. */
+        /**
+         * Set whether the engine registers its counters as JMX MBeans ({@link #JMX}).
+         *
+         * @param value true to register them at start and unregister them at close.
+         * @return this.
+         */
         public Builder jmx(final boolean value)
         {
             jmx = value;
             return this;
         }
 
-        /** @param value see {@link #ENGINE_NAME}. @return this. */
+        /**
+         * Set the engine's name in its MBeans and JFR events ({@link #ENGINE_NAME}).
+         *
+         * @param value empty for a name made up, or 1 to 64 characters of A-Z a-z 0-9 _ . -
+         * @return this.
+         */
         public Builder engineName(final String value)
         {
             engineName = value;
             return this;
         }
 
-        /** @param value told of every exception an actor throws; the default prints it to stderr. @return this. */
+        /**
+         * Set the listener told of every exception an actor throws, on the actor's worker.
+         *
+         * @param value the listener, not null; the default logs the fault.
+         * @return this.
+         */
         public Builder faultListener(final FaultListener value)
         {
             faultListener = value;
@@ -779,7 +951,9 @@ public final class EngineConfig
         }
 
         /**
-         * @param value the clock of timers, ask timeouts and restart backoff; replace it only to control time in
+         * Set the clock of timers, ask timeouts and restart backoff; not a key of the table.
+         *
+         * @param value the clock; replace it only to control time in
          *              tests (the clock is read on workers' threads).
          * @return this.
          */
@@ -829,7 +1003,8 @@ public final class EngineConfig
         }
 
         /**
-         * @return the validated configuration.
+         * {@return the validated configuration}
+         *
          * @throws ConfigException listing every bad value, each with its key, the value and what is allowed.
          */
         public EngineConfig build()

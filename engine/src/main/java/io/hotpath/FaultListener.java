@@ -8,6 +8,8 @@ package io.hotpath;
 public interface FaultListener
 {
     /**
+     * Told of one exception an actor threw, before its fault policy is applied.
+     *
      * @param actor   the actor whose handler threw.
      * @param message the message it was handling; null when its factory or a lifecycle hook threw, and when an
      *                {@code Error} that escaped a turn nested inside this actor's (a stack overflow under a chain of

@@ -76,34 +76,35 @@ public final class FaultPolicy
         this.resetAfterNs = resetAfterNs;
     }
 
-    /** @return skip the failed message and go on. */
+    /** {@return the policy that skips the failed message and goes on, the actor's state kept} */
     public static FaultPolicy resume()
     {
         return RESUME;
     }
 
-    /** @return stop the actor. */
+    /** {@return the policy that stops the actor} */
     public static FaultPolicy stop()
     {
         return STOP;
     }
 
-    /** @return hand the failure to the parent. */
+    /** {@return the policy that stops the actor and hands its exception to its parent} */
     public static FaultPolicy escalate()
     {
         return ESCALATE;
     }
 
-    /** @return restart at once, with the default retry limit. */
+    /** {@return the policy that restarts the actor at once, with the default retry limit} */
     public static FaultPolicy restart()
     {
         return restart(RESTART_MAX_RETRIES_DEFAULT, Duration.ofSeconds(RESTART_WINDOW_SECONDS_DEFAULT));
     }
 
     /**
+     * {@return the policy that restarts the actor at once, up to a number of restarts within a window}
+     *
      * @param maxRetries most restarts within the window; then the actor stops.
      * @param window     the window restarts are counted over.
-     * @return restart at once.
      */
     public static FaultPolicy restart(final int maxRetries, final Duration window)
     {
@@ -112,65 +113,66 @@ public final class FaultPolicy
     }
 
     /**
-     * @return a builder of a restart with exponential backoff, holding the defaults.
+     * {@return a builder of a restart with exponential backoff, holding the defaults}
      */
     public static Backoff backoff()
     {
         return new Backoff();
     }
 
-    /** @return what the policy does. */
+    /** {@return what the policy does} */
     public Kind kind()
     {
         return kind;
     }
 
-    /** @return true when the actor is stopped by this policy. */
+    /** {@return true when the actor is stopped by this policy} */
     public boolean stopsActor()
     {
         return kind == Kind.STOP;
     }
 
-    /** @return the first pause, ns. */
+    /** {@return the first pause, ns} */
     public long minBackoffNs()
     {
         return minBackoffNs;
     }
 
-    /** @return the longest pause, ns. */
+    /** {@return the longest pause, ns} */
     public long maxBackoffNs()
     {
         return maxBackoffNs;
     }
 
-    /** @return the random stretch of each pause, 0 to 1. */
+    /** {@return the random stretch of each pause, 0 to 1} */
     public double randomFactor()
     {
         return randomFactor;
     }
 
-    /** @return most restarts within {@link #windowNs()}; then the actor stops. */
+    /** {@return most restarts within {@link #windowNs()}; then the actor stops} */
     public int maxRetries()
     {
         return maxRetries;
     }
 
-    /** @return the window restarts are counted over, ns. */
+    /** {@return the window restarts are counted over, ns} */
     public long windowNs()
     {
         return windowNs;
     }
 
-    /** @return the quiet period after which the pause starts from min again, ns. */
+    /** {@return the quiet period after which the pause starts from min again, ns} */
     public long resetAfterNs()
     {
         return resetAfterNs;
     }
 
     /**
+     * {@return the pause before that restart: min doubled per attempt, capped at max, stretched by the random factor}
+     *
      * @param attempt 1 for the first restart in a row.
      * @param random  a number from 0 (inclusive) to 1.
-     * @return the pause before that restart: min doubled per attempt, capped at max, stretched by the random factor.
      */
     public long backoffNs(final int attempt, final double random)
     {
@@ -209,21 +211,37 @@ public final class FaultPolicy
         {
         }
 
-        /** @param value the first pause. @return this. */
+        /**
+         * Set the first pause; default {@value #BACKOFF_MIN_MS_DEFAULT} ms.
+         *
+         * @param value the first pause, not negative.
+         * @return this.
+         */
         public Backoff min(final Duration value)
         {
             minNs = nonNegative(value, "min").toNanos();
             return this;
         }
 
-        /** @param value the longest pause. @return this. */
+        /**
+         * Set the longest pause; default {@value #BACKOFF_MAX_MS_DEFAULT} ms.
+         *
+         * @param value the longest pause, not below the first at {@link #build()}.
+         * @return this.
+         */
         public Backoff max(final Duration value)
         {
             maxNs = nonNegative(value, "max").toNanos();
             return this;
         }
 
-        /** @param value 0 to 1: each pause is stretched by a random part of this. @return this. */
+        /**
+         * Set the random factor, so that restarts do not align; default {@value #BACKOFF_RANDOM_FACTOR_DEFAULT}.
+         *
+         * @param value 0 to 1: each pause is stretched by a random part of this.
+         * @return this.
+         * @throws IllegalArgumentException when the value is not from 0 to 1.
+         */
         public Backoff randomFactor(final double value)
         {
             if (!(value >= 0 && value <= 1))
@@ -235,6 +253,9 @@ public final class FaultPolicy
         }
 
         /**
+         * Set the most restarts within a window; default {@value #RESTART_MAX_RETRIES_DEFAULT} within
+         * {@value #RESTART_WINDOW_SECONDS_DEFAULT} s.
+         *
          * @param retries most restarts within the window (0 or more); then the actor stops.
          * @param window  the window.
          * @return this.
@@ -250,7 +271,13 @@ public final class FaultPolicy
             return this;
         }
 
-        /** @param value quiet period after which the pause starts from min again. @return this. */
+        /**
+         * Set the quiet period after which the pause starts from min again; default
+         * {@value #BACKOFF_RESET_AFTER_SECONDS_DEFAULT} s.
+         *
+         * @param value the quiet period, not negative.
+         * @return this.
+         */
         public Backoff resetAfter(final Duration value)
         {
             resetAfterNs = nonNegative(value, "resetAfter").toNanos();
@@ -263,7 +290,11 @@ public final class FaultPolicy
             return this;
         }
 
-        /** @return the policy. */
+        /**
+         * {@return the policy}
+         *
+         * @throws IllegalArgumentException when the longest pause is below the first.
+         */
         public FaultPolicy build()
         {
             if (maxNs < minNs)

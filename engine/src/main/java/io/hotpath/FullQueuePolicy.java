@@ -24,7 +24,7 @@ public enum FullQueuePolicy
     WAIT;
 
     /**
-     * @return the name used in configuration, e.g. {@code wait}.
+     * {@return the name used in configuration, e.g. {@code wait}}
      */
     public String configName()
     {

@@ -21,7 +21,7 @@ public enum Idle
     PARK;
 
     /**
-     * @return the name used in configuration: {@code busy-spin}, {@code yield}, {@code backoff}, {@code park}.
+     * {@return the name used in configuration: {@code busy-spin}, {@code yield}, {@code backoff}, {@code park}}
      */
     public String configName()
     {
@@ -29,7 +29,7 @@ public enum Idle
     }
 
     /**
-     * @return true when the strategy may park the thread, so a sender must wake it.
+     * {@return true when the strategy may park the thread, so a sender must wake it}
      */
     public boolean mayPark()
     {
@@ -37,7 +37,7 @@ public enum Idle
     }
 
     /**
-     * @return true when the strategy keeps its CPU busy while idle (it never parks).
+     * {@return true when the strategy keeps its CPU busy while idle (it never parks)}
      */
     public boolean spins()
     {
@@ -45,8 +45,9 @@ public enum Idle
     }
 
     /**
+     * {@return the strategy}
+     *
      * @param name a configuration name, in any case.
-     * @return the strategy.
      * @throws IllegalArgumentException naming the allowed names.
      */
     public static Idle parse(final String name)
@@ -62,7 +63,7 @@ public enum Idle
     }
 
     /**
-     * @return the configuration names, comma separated.
+     * {@return the configuration names, comma separated}
      */
     public static String names()
     {

@@ -30,10 +30,13 @@ public final class Join<T>
     }
 
     /**
+     * {@return a join that completes once {@code needed} of the replies have succeeded, or fails once that can no
+     * longer happen; add its callback with {@link #onComplete}}
+     *
      * @param needed  how many replies must succeed, 1 to {@code replies.size()}.
      * @param replies the replies to wait for.
      * @param <T>     the type of the answers.
-     * @return the join; add its callback with {@link #onComplete}.
+     * @throws IllegalArgumentException when {@code needed} is not from 1 to {@code replies.size()}.
      */
     public static <T> Join<T> of(final int needed, final List<Reply<T>> replies)
     {

@@ -8,6 +8,8 @@ public final class JoinFailedException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Make the exception a join fails with once too many of its replies have failed.
+     *
      * @param message says how many succeeded, failed and were needed.
      * @param cause   the first failure.
      */

@@ -34,7 +34,7 @@ public enum MonitorCheck
     public static final int SAMPLED_SUSPENSIONS = 16;
 
     /**
-     * @return the name used in configuration, e.g. {@code sampled}.
+     * {@return the name used in configuration, e.g. {@code sampled}}
      */
     public String configName()
     {
@@ -42,8 +42,9 @@ public enum MonitorCheck
     }
 
     /**
+     * {@return the check it names}
+     *
      * @param value a configuration value: off, sampled or always (any case).
-     * @return the check it names.
      * @throws IllegalArgumentException naming the allowed values.
      */
     public static MonitorCheck parse(final String value)

@@ -15,6 +15,8 @@ public final class OutputPort<M>
     private final PortBinding<M> binding;
 
     /**
+     * Make an unbound port, usually in the owning actor's factory.
+     *
      * @param owner the owning actor's context (usually from its factory).
      * @param name  the port's name.
      */
@@ -53,7 +55,7 @@ public final class OutputPort<M>
     }
 
     /**
-     * @return the actor the port sends to, or null; from the owner's handler only.
+     * {@return the actor the port sends to, or null when unbound} From the owner's handler only.
      */
     public ActorRef<? super M> target()
     {

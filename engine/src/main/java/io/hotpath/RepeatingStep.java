@@ -9,7 +9,8 @@ package io.hotpath;
 public interface RepeatingStep
 {
     /**
-     * @return the work done; 0 when there was nothing to do.
+     * {@return the work done; 0 when there was nothing to do}
+     *
      * @throws Exception handed to the actor's fault policy.
      */
     int doWork() throws Exception;

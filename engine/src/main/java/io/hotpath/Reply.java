@@ -84,6 +84,9 @@ public final class Reply<T>
     }
 
     /**
+     * Run a callback with the value once the answer arrives, if it is a success; on the thread
+     * {@link #onComplete} says.
+     *
      * @param callback gets the value, if the reply succeeds.
      * @return this.
      */
@@ -99,6 +102,9 @@ public final class Reply<T>
     }
 
     /**
+     * Run a callback with the exception once the answer arrives, if it is a failure; on the thread
+     * {@link #onComplete} says.
+     *
      * @param callback gets the exception, if the reply fails.
      * @return this.
      */
@@ -114,7 +120,7 @@ public final class Reply<T>
     }
 
     /**
-     * @return true once the answer has arrived where the asker can see it.
+     * {@return true once the answer has arrived where the asker can see it}
      */
     public boolean isDone()
     {
@@ -122,7 +128,7 @@ public final class Reply<T>
     }
 
     /**
-     * @return the value, once {@link #isDone()} and not failed; otherwise null. Asker's thread.
+     * {@return the value, once {@link #isDone()} and not failed; otherwise null} On the asker's thread.
      */
     public T value()
     {
@@ -130,7 +136,7 @@ public final class Reply<T>
     }
 
     /**
-     * @return the exception, once {@link #isDone()} and failed; otherwise null. Asker's thread.
+     * {@return the exception, once {@link #isDone()} and failed; otherwise null} On the asker's thread.
      */
     public Throwable error()
     {
@@ -138,7 +144,7 @@ public final class Reply<T>
     }
 
     /**
-     * @return a future completed with the answer; for an asking actor it completes on the actor's worker.
+     * {@return a future completed with the answer; for an asking actor it completes on the actor's worker}
      */
     public CompletableFuture<T> toCompletableFuture()
     {

@@ -9,6 +9,8 @@ public final class ReplyException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Wrap the exception that failed a reply.
+     *
      * @param message names the actor.
      * @param cause   what the actor threw or failed the reply with.
      */

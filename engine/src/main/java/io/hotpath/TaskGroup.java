@@ -38,8 +38,9 @@ public final class TaskGroup<T> implements AutoCloseable
     public record Completed<T>(int index, T value, Throwable error)
     {
         /**
-         * @return the answer.
-         * @throws RuntimeException the task's exception, if it failed.
+         * {@return the task's answer, if it succeeded}
+         *
+         * @throws RuntimeException the task's exception, if it failed (a checked one wrapped).
          */
         public T get()
         {
@@ -68,8 +69,9 @@ public final class TaskGroup<T> implements AutoCloseable
     }
 
     /**
+     * {@return a group whose asks run under a child of the method's cancellation}
+     *
      * @param <T> the type of the answers.
-     * @return a group whose asks run under a child of the method's cancellation.
      */
     public static <T> TaskGroup<T> open()
     {
@@ -181,7 +183,7 @@ public final class TaskGroup<T> implements AutoCloseable
     }
 
     /**
-     * @return the group's cancellation; cancelling it fails the unfinished tasks.
+     * {@return the group's cancellation; cancelling it fails the unfinished tasks}
      */
     public CancellationToken cancellation()
     {
@@ -210,8 +212,9 @@ public final class TaskGroup<T> implements AutoCloseable
     }
 
     /**
+     * {@return true when it is the cancellation of a task}
+     *
      * @param error an exception.
-     * @return true when it is the cancellation of a task.
      */
     public static boolean isCancellation(final Throwable error)
     {

@@ -9,8 +9,9 @@ package io.hotpath;
 public interface TypedActorFactory<T>
 {
     /**
+     * {@return the object, never null}
+     *
      * @param context the actor's context, e.g. to keep its own address or schedule messages to itself.
-     * @return the object, never null.
      */
     T create(ActorContext<Object> context);
 }

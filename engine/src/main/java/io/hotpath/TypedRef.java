@@ -54,6 +54,8 @@ public final class TypedRef<T>
     }
 
     /**
+     * Call a method and get its result, within a timeout; its exception travels to the reply instead.
+     *
      * @param call    what to compute from the object.
      * @param timeout when the reply fails with {@link AskTimeoutException}.
      * @param <R>     the result's type.
@@ -65,7 +67,7 @@ public final class TypedRef<T>
     }
 
     /**
-     * @return the underlying actor address, e.g. to stop or watch it.
+     * {@return the underlying actor address, e.g. to stop or watch it}
      */
     public ActorRef<Object> ref()
     {
@@ -73,7 +75,7 @@ public final class TypedRef<T>
     }
 
     /**
-     * @return the actor's name.
+     * {@return the actor's name}
      */
     public String name()
     {

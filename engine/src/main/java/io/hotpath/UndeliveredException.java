@@ -9,9 +9,12 @@ public final class UndeliveredException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
 
+    /** Why the ask was not delivered; see {@link #reason()}. */
     private final DeadLetterReason reason;
 
     /**
+     * Make the exception a reply fails with when its ask could not be delivered.
+     *
      * @param message names the actor.
      * @param reason  why it was not delivered.
      */
@@ -22,7 +25,7 @@ public final class UndeliveredException extends RuntimeException
     }
 
     /**
-     * @return why the ask was not delivered.
+     * {@return why the ask was not delivered}
      */
     public DeadLetterReason reason()
     {

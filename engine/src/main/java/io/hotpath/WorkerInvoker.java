@@ -17,17 +17,17 @@ public interface WorkerInvoker
     int doWork();
 
     /**
-     * @return the worker's name, e.g. {@code hp-worker-1}.
+     * {@return the worker's name, e.g. {@code hp-worker-1}}
      */
     String name();
 
     /**
-     * @return the worker's index.
+     * {@return the worker's index}
      */
     int index();
 
     /**
-     * @return true once the worker has finished after the engine closed; doWork() then does nothing.
+     * {@return true once the worker has finished after the engine closed; doWork() then does nothing}
      */
     boolean isTerminated();
 }

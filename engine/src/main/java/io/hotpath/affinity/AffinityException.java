@@ -11,6 +11,12 @@ public final class AffinityException extends RuntimeException
 
     private final transient PinResult result;
 
+    /**
+     * Make the exception a mandatory pin throws when it fails.
+     *
+     * @param message what was asked for and what the kernel said.
+     * @param result  the failed attempt, as read back.
+     */
     public AffinityException(final String message, final PinResult result)
     {
         super(message);
@@ -18,7 +24,7 @@ public final class AffinityException extends RuntimeException
     }
 
     /**
-     * @return the failed attempt, or null once deserialised.
+     * {@return the failed attempt, or null once deserialised}
      */
     public PinResult result()
     {

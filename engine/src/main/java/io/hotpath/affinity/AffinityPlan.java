@@ -50,9 +50,10 @@ public final class AffinityPlan
     }
 
     /**
+     * {@return the plan}
+     *
      * @param profile  the profile; need not pass {@link ProfileCheck}, unknown CPUs are shown as such.
      * @param topology the machine.
-     * @return the plan.
      */
     public static AffinityPlan of(final AffinityProfile profile, final CpuTopology topology)
     {
@@ -74,18 +75,20 @@ public final class AffinityPlan
         return new AffinityPlan(profile, topology, List.copyOf(placements));
     }
 
+    /** {@return the profile the plan lays out} */
     public AffinityProfile profile()
     {
         return profile;
     }
 
+    /** {@return where each worker goes, in worker order} */
     public List<Placement> placements()
     {
         return placements;
     }
 
     /**
-     * @return one line per worker, then one for the engine's other threads and one for the JVM's.
+     * {@return one line per worker, then one for the engine's other threads and one for the JVM's}
      */
     public List<String> lines()
     {

@@ -98,27 +98,28 @@ public final class AffinityProfile
         return EngineConfig.builder().affinity(file).build().affinity();
     }
 
-    /** @return the placement's name: the profile file's name without {@code .properties}, or the settings' source. */
+    /** {@return the placement's name: the profile file's name without {@code .properties}, or the settings' source} */
     public String name()
     {
         return name;
     }
 
-    /** @return {@link EngineConfig#DESCRIPTION}. */
+    /** {@return the free text about the placement ({@link EngineConfig#DESCRIPTION}); empty for none} */
     public String description()
     {
         return description;
     }
 
-    /** @return the engine's worker count. */
+    /** {@return the engine's worker count} */
     public int workers()
     {
         return cpus.length;
     }
 
     /**
+     * {@return the worker's CPU ({@link EngineConfig#WORKER_CPU}), or {@link #NO_CPU} when it is not pinned}
+     *
      * @param worker worker index, 0..workers-1.
-     * @return the worker's CPU ({@link EngineConfig#WORKER_CPU}), or {@link #NO_CPU} when it is not pinned.
      */
     public int cpu(final int worker)
     {
@@ -126,8 +127,9 @@ public final class AffinityProfile
     }
 
     /**
+     * {@return the worker's idle strategy, from the engine's settings}
+     *
      * @param worker worker index, 0..workers-1.
-     * @return the worker's idle strategy, from the engine's settings.
      */
     public Idle idle(final int worker)
     {
@@ -135,8 +137,9 @@ public final class AffinityProfile
     }
 
     /**
+     * {@return true when the worker's idle strategy keeps its CPU busy ({@link Idle#spins()})}
+     *
      * @param worker worker index, 0..workers-1.
-     * @return true when the worker's idle strategy keeps its CPU busy ({@link Idle#spins()}).
      */
     public boolean spins(final int worker)
     {
@@ -144,7 +147,7 @@ public final class AffinityProfile
     }
 
     /**
-     * @return {@link EngineConfig#MANDATORY}: true when a worker that cannot be pinned must fail the engine's start.
+     * {@return true when a worker that cannot be pinned must fail the engine's start ({@link EngineConfig#MANDATORY})}
      */
     public boolean mandatory()
     {
@@ -152,7 +155,7 @@ public final class AffinityProfile
     }
 
     /**
-     * @return {@link EngineConfig#OTHER_CPUS}; empty means no advice.
+     * {@return the CPUs advised for the engine's other threads ({@link EngineConfig#OTHER_CPUS}); empty for no advice}
      */
     public CpuSet otherCpus()
     {
@@ -160,7 +163,7 @@ public final class AffinityProfile
     }
 
     /**
-     * @return {@link EngineConfig#JVM_CPUS}; empty means no advice.
+     * {@return the CPUs advised for the JVM's own threads ({@link EngineConfig#JVM_CPUS}); empty for no advice}
      */
     public CpuSet jvmCpus()
     {
@@ -168,7 +171,7 @@ public final class AffinityProfile
     }
 
     /**
-     * @return the CPUs of pinned workers.
+     * {@return the CPUs of pinned workers}
      */
     public CpuSet workerCpus()
     {

@@ -12,7 +12,7 @@ package io.hotpath.affinity;
 public record Core(int packageId, int coreId, CpuSet cpus)
 {
     /**
-     * @return e.g. {@code "package 0 core 3"}.
+     * {@return the core named for messages, e.g. {@code "package 0 core 3"}}
      */
     public String describe()
     {

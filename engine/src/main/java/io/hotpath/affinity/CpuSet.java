@@ -70,8 +70,9 @@ public final class CpuSet
     }
 
     /**
+     * {@return the set of them}
+     *
      * @param cpus CPU numbers, each in 0..{@link #MAX_CPU}.
-     * @return the set of them.
      */
     public static CpuSet of(final int... cpus)
     {
@@ -85,9 +86,10 @@ public final class CpuSet
     }
 
     /**
+     * {@return every CPU from {@code from} to {@code toInclusive}}
+     *
      * @param from first CPU.
      * @param toInclusive last CPU.
-     * @return every CPU from {@code from} to {@code toInclusive}.
      */
     public static CpuSet range(final int from, final int toInclusive)
     {
@@ -99,8 +101,9 @@ public final class CpuSet
     }
 
     /**
+     * {@return the set of them}
+     *
      * @param bits CPUs as set bits; copied.
-     * @return the set of them.
      */
     public static CpuSet of(final BitSet bits)
     {
@@ -111,11 +114,21 @@ public final class CpuSet
         return new CpuSet((BitSet)bits.clone());
     }
 
+    /**
+     * {@return true when the set holds that CPU}
+     *
+     * @param cpu a CPU number; a negative one is never held.
+     */
     public boolean contains(final int cpu)
     {
         return cpu >= 0 && bits.get(cpu);
     }
 
+    /**
+     * {@return true when the set holds every CPU of the other}
+     *
+     * @param other another set.
+     */
     public boolean containsAll(final CpuSet other)
     {
         final BitSet missing = (BitSet)other.bits.clone();
@@ -123,18 +136,20 @@ public final class CpuSet
         return missing.isEmpty();
     }
 
+    /** {@return true when the set holds no CPU} */
     public boolean isEmpty()
     {
         return bits.isEmpty();
     }
 
+    /** {@return the number of CPUs in the set} */
     public int size()
     {
         return bits.cardinality();
     }
 
     /**
-     * @return lowest CPU, or -1 when empty.
+     * {@return the lowest CPU, or -1 when empty}
      */
     public int first()
     {
@@ -142,13 +157,18 @@ public final class CpuSet
     }
 
     /**
-     * @return highest CPU, or -1 when empty.
+     * {@return the highest CPU, or -1 when empty}
      */
     public int last()
     {
         return bits.length() - 1;
     }
 
+    /**
+     * {@return the CPUs in this set or in the other}
+     *
+     * @param other another set.
+     */
     public CpuSet union(final CpuSet other)
     {
         final BitSet result = (BitSet)bits.clone();
@@ -156,6 +176,11 @@ public final class CpuSet
         return new CpuSet(result);
     }
 
+    /**
+     * {@return the CPUs in both this set and the other}
+     *
+     * @param other another set.
+     */
     public CpuSet intersect(final CpuSet other)
     {
         final BitSet result = (BitSet)bits.clone();
@@ -163,6 +188,11 @@ public final class CpuSet
         return new CpuSet(result);
     }
 
+    /**
+     * {@return the CPUs in this set and not in the other}
+     *
+     * @param other another set.
+     */
     public CpuSet minus(final CpuSet other)
     {
         final BitSet result = (BitSet)bits.clone();
@@ -171,7 +201,7 @@ public final class CpuSet
     }
 
     /**
-     * @return CPUs in ascending order.
+     * {@return CPUs in ascending order}
      */
     public IntStream stream()
     {
@@ -179,7 +209,7 @@ public final class CpuSet
     }
 
     /**
-     * @return CPUs in ascending order.
+     * {@return CPUs in ascending order}
      */
     public int[] toArray()
     {
@@ -187,7 +217,7 @@ public final class CpuSet
     }
 
     /**
-     * @return a copy as a {@link BitSet}.
+     * {@return a copy as a {@link BitSet}}
      */
     public BitSet toBitSet()
     {
@@ -220,7 +250,7 @@ public final class CpuSet
     }
 
     /**
-     * @return the cpu list, or {@code "none"} for the empty set; for messages.
+     * {@return the cpu list, or {@code "none"} for the empty set; for messages}
      */
     public String describe()
     {

@@ -101,26 +101,29 @@ public final class CpuTopology
     }
 
     /**
+     * {@return a copy with those allowed CPUs}
+     *
      * @param allowedCpus the CPUs this process may use.
-     * @return a copy with those allowed CPUs.
      */
     public CpuTopology withAllowed(final CpuSet allowedCpus)
     {
         return new CpuTopology(present, online, cpus, nodes, isolated, nohzFull, allowedCpus, cpuset, model);
     }
 
+    /** {@return the CPUs the kernel knows of, online or not} */
     public CpuSet present()
     {
         return present;
     }
 
+    /** {@return the CPUs that are online} */
     public CpuSet online()
     {
         return online;
     }
 
     /**
-     * @return the affinity mask the process started with (what {@code taskset -p} shows).
+     * {@return the affinity mask the process started with (what {@code taskset -p} shows)}
      */
     public CpuSet allowed()
     {
@@ -128,7 +131,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return the CPUs of the process's cpuset cgroup, or the empty set when no cpuset file was found.
+     * {@return the CPUs of the process's cpuset cgroup, or the empty set when no cpuset file was found}
      */
     public CpuSet cpuset()
     {
@@ -148,7 +151,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return CPUs removed from the scheduler's balancing ({@code isolcpus}); empty when none.
+     * {@return CPUs removed from the scheduler's balancing ({@code isolcpus}); empty when none}
      */
     public CpuSet isolated()
     {
@@ -156,7 +159,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return CPUs running without the periodic tick when busy ({@code nohz_full}); empty when none.
+     * {@return CPUs running without the periodic tick when busy ({@code nohz_full}); empty when none}
      */
     public CpuSet nohzFull()
     {
@@ -164,7 +167,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return the CPU model name, or {@code "unknown"}.
+     * {@return the CPU model name, or {@code "unknown"}}
      */
     public String model()
     {
@@ -172,20 +175,25 @@ public final class CpuTopology
     }
 
     /**
-     * @return every present CPU in ascending order.
+     * {@return every present CPU in ascending order}
      */
     public List<CpuInfo> cpus()
     {
         return List.copyOf(cpus.values());
     }
 
+    /**
+     * {@return what is known of a logical CPU, if it is present}
+     *
+     * @param cpu a logical CPU.
+     */
     public Optional<CpuInfo> cpu(final int cpu)
     {
         return Optional.ofNullable(cpus.get(cpu));
     }
 
     /**
-     * @return physical cores ordered by package then core id.
+     * {@return physical cores ordered by package then core id}
      */
     public List<Core> cores()
     {
@@ -193,8 +201,9 @@ public final class CpuTopology
     }
 
     /**
+     * {@return its physical core, if the CPU exists}
+     *
      * @param cpu a logical CPU.
-     * @return its physical core, if the CPU exists.
      */
     public Optional<Core> coreOf(final int cpu)
     {
@@ -209,8 +218,9 @@ public final class CpuTopology
     }
 
     /**
+     * {@return the other logical CPUs on its physical core; empty without SMT or when the CPU is unknown}
+     *
      * @param cpu a logical CPU.
-     * @return the other logical CPUs on its physical core; empty without SMT or when the CPU is unknown.
      */
     public CpuSet smtSiblings(final int cpu)
     {
@@ -218,7 +228,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return NUMA node id to its CPUs.
+     * {@return NUMA node id to its CPUs}
      */
     public SortedMap<Integer, CpuSet> nodes()
     {
@@ -226,7 +236,9 @@ public final class CpuTopology
     }
 
     /**
-     * @return the NUMA node of a CPU, or -1 when the CPU is unknown.
+     * {@return the NUMA node of a CPU, or -1 when the CPU is unknown}
+     *
+     * @param cpu a logical CPU.
      */
     public int nodeOf(final int cpu)
     {
@@ -235,7 +247,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return package id to its CPUs.
+     * {@return package id to its CPUs}
      */
     public SortedMap<Integer, CpuSet> packages()
     {
@@ -248,7 +260,7 @@ public final class CpuTopology
     }
 
     /**
-     * @return groups of CPUs sharing one L3 cache; empty when sysfs does not say.
+     * {@return groups of CPUs sharing one L3 cache; empty when sysfs does not say}
      */
     public List<CpuSet> l3Groups()
     {

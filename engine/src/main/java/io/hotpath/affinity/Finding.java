@@ -30,6 +30,7 @@ public record Finding(Severity severity, String key, String message)
         return new Finding(Severity.WARNING, key, message);
     }
 
+    /** {@return true when the profile cannot work here as written ({@link Severity#ERROR})} */
     public boolean isError()
     {
         return severity == Severity.ERROR;

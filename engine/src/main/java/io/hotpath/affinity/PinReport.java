@@ -32,29 +32,33 @@ public record PinReport(int worker, String threadName, PinResult result)
         return new PinReport(worker, Thread.currentThread().getName(), result);
     }
 
+    /** {@return the kernel's thread id, or -1 when unknown} */
     public int tid()
     {
         return result.tid();
     }
 
     /**
-     * @return the single CPU requested, or -1 when none.
+     * {@return the single CPU requested, or -1 when none}
      */
     public int requestedCpu()
     {
         return result.requestedCpu();
     }
 
+    /** {@return the thread's affinity mask read back after the pin; empty when unknown} */
     public CpuSet mask()
     {
         return result.mask();
     }
 
+    /** {@return the CPU the thread last ran on, or -1 when unknown} */
     public int lastCpu()
     {
         return result.lastCpu();
     }
 
+    /** {@return true when the mask read back is exactly what was requested (or nothing was)} */
     public boolean ok()
     {
         return result.ok();

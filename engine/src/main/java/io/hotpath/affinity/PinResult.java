@@ -15,7 +15,7 @@ package io.hotpath.affinity;
 public record PinResult(CpuSet requested, CpuSet mask, int tid, int lastCpu, boolean ok, String error)
 {
     /**
-     * @return the single CPU requested, or -1 when none or several were.
+     * {@return the single CPU requested, or -1 when none or several were}
      */
     public int requestedCpu()
     {
@@ -23,7 +23,7 @@ public record PinResult(CpuSet requested, CpuSet mask, int tid, int lastCpu, boo
     }
 
     /**
-     * @return true when the thread is pinned to exactly one CPU and last ran there.
+     * {@return true when the thread is pinned to exactly one CPU and last ran there}
      */
     public boolean onRequestedCpu()
     {

@@ -32,9 +32,10 @@ public final class ProfileCheck
     }
 
     /**
+     * {@return findings, errors first, in key order within each severity}
+     *
      * @param profile  the profile to judge.
      * @param topology the machine it is meant for.
-     * @return findings, errors first, in key order within each severity.
      */
     public static List<Finding> check(final AffinityProfile profile, final CpuTopology topology)
     {
@@ -114,7 +115,9 @@ public final class ProfileCheck
     }
 
     /**
-     * @return true when the findings hold no error.
+     * {@return true when the findings hold no error, so the profile can be used here}
+     *
+     * @param findings what {@link #check} found.
      */
     public static boolean passes(final List<Finding> findings)
     {

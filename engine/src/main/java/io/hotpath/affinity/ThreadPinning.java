@@ -18,7 +18,7 @@ public final class ThreadPinning
     }
 
     /**
-     * @return true when pinning can be attempted here: Linux, native access enabled, libc bound.
+     * {@return true when pinning can be attempted here: Linux, native access enabled, libc bound}
      */
     public static boolean isSupported()
     {
@@ -26,7 +26,7 @@ public final class ThreadPinning
     }
 
     /**
-     * @return why pinning cannot be attempted, or empty text when it can.
+     * {@return why pinning cannot be attempted, or empty text when it can}
      */
     public static String unsupportedReason()
     {
@@ -117,7 +117,7 @@ public final class ThreadPinning
     }
 
     /**
-     * @return the calling thread's affinity mask, or the empty set when it cannot be read.
+     * {@return the calling thread's affinity mask, or the empty set when it cannot be read}
      */
     public static CpuSet currentThreadMask()
     {
@@ -136,7 +136,7 @@ public final class ThreadPinning
     }
 
     /**
-     * @return the CPU the calling thread last ran on, or -1 when unknown.
+     * {@return the CPU the calling thread last ran on, or -1 when unknown}
      */
     public static int currentCpu()
     {
@@ -151,7 +151,7 @@ public final class ThreadPinning
     }
 
     /**
-     * @return the kernel's id of the calling thread, or -1 when unknown.
+     * {@return the kernel's id of the calling thread, or -1 when unknown}
      */
     public static int currentTid()
     {

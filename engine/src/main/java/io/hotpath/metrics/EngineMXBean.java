@@ -9,34 +9,34 @@ import java.util.Map;
  */
 public interface EngineMXBean
 {
-    /** @return the engine's name ({@code engine.name}). */
+    /** {@return the engine's name ({@code engine.name})} */
     String getName();
 
-    /** @return the number of workers. */
+    /** {@return the number of workers} */
     int getWorkers();
 
-    /** @return messages handed to handlers on every worker. */
+    /** {@return the messages handed to handlers on every worker} */
     long getHandledCount();
 
-    /** @return every dead letter so far. */
+    /** {@return the number of dead letters so far, of every reason} */
     long getDeadLetterCount();
 
-    /** @return dead letters per reason (lower case). */
+    /** {@return the number of dead letters so far per reason, keyed by the reason's name in lower case} */
     Map<String, Long> getDeadLetters();
 
-    /** @return stalls found on every worker. */
+    /** {@return the stalls found on every worker} */
     long getStallCount();
 
-    /** @return live actors. */
+    /** {@return the number of live actors} */
     int getActorCount();
 
-    /** @return true once close() has been called. */
+    /** {@return true once the engine's close() has been called} */
     boolean isClosing();
 
-    /** @return {@link EngineStats#toJson()}. */
+    /** {@return every figure as one JSON object ({@link EngineStats#toJson()})} */
     String getStatsJson();
 
-    /** @return {@link EngineStats#toString()}: the table. */
+    /** {@return every figure as a table ({@link EngineStats#toString()})} */
     String getStatsTable();
 
     /** Forget the latencies recorded so far (after a warm-up, say). */

@@ -16,7 +16,7 @@ import java.util.Map;
 public record EngineStats(List<WorkerStats> workers, List<ActorStats> actors, Map<DeadLetterReason, Long> deadLetters)
 {
     /**
-     * @return every dead letter counted so far.
+     * {@return the number of dead letters counted so far, of every reason}
      */
     public long totalDeadLetters()
     {
@@ -24,7 +24,7 @@ public record EngineStats(List<WorkerStats> workers, List<ActorStats> actors, Ma
     }
 
     /**
-     * @return messages handed to handlers on every worker.
+     * {@return the messages handed to handlers on every worker}
      */
     public long totalHandled()
     {
@@ -32,8 +32,8 @@ public record EngineStats(List<WorkerStats> workers, List<ActorStats> actors, Ma
     }
 
     /**
-     * @return every figure as one JSON object: {@code workers} and {@code actors} (arrays, latencies in ns under
-     * {@code waitNs} and {@code handlerNs} where recorded), {@code deadLetters} per reason, {@code totalDeadLetters}.
+     * {@return every figure as one JSON object: {@code workers} and {@code actors} (arrays, latencies in ns under
+     * {@code waitNs} and {@code handlerNs} where recorded), {@code deadLetters} per reason, {@code totalDeadLetters}}
      */
     public String toJson()
     {

@@ -7,60 +7,66 @@ package io.hotpath.metrics;
  */
 public interface WorkerMXBean
 {
-    /** @return the worker's thread name. */
+    /** {@return the worker's thread name} */
     String getName();
 
-    /** @return its index. */
+    /** {@return the worker's index} */
     int getIndex();
 
-    /** @return {@link WorkerStats#handled()}. */
+    /** {@return the messages handed to handlers ({@link WorkerStats#handled()})} */
     long getHandledCount();
 
-    /** @return {@link WorkerStats#handoffs()}. */
+    /** {@return the direct handoffs ({@link WorkerStats#handoffs()})} */
     long getHandoffCount();
 
-    /** @return {@link WorkerStats#reschedules()}. */
+    /** {@return the messages appended to mailboxes ({@link WorkerStats#reschedules()})} */
     long getRescheduleCount();
 
-    /** @return {@link WorkerStats#exceptions()}. */
+    /** {@return the exceptions its actors threw ({@link WorkerStats#exceptions()})} */
     long getExceptionCount();
 
-    /** @return {@link WorkerStats#deadLetters()}. */
+    /** {@return the dead letters found on this worker ({@link WorkerStats#deadLetters()})} */
     long getDeadLetterCount();
 
-    /** @return {@link WorkerStats#inboundHighWater()}. */
+    /** {@return the most frames seen in its inbound queue at once ({@link WorkerStats#inboundHighWater()})} */
     int getInboundHighWater();
 
-    /** @return {@link WorkerStats#inboundSize()}. */
+    /** {@return the frames in its inbound queue now ({@link WorkerStats#inboundSize()})} */
     int getInboundSize();
 
-    /** @return {@link WorkerStats#outboundHighWater()}. */
+    /**
+     * {@return the most messages it kept at once for workers whose inbound queues were full
+     * ({@link WorkerStats#outboundHighWater()})}
+     */
     int getOutboundHighWater();
 
-    /** @return {@link WorkerStats#awaitSuspensions()}. */
+    /** {@return the awaits that suspended their method ({@link WorkerStats#awaitSuspensions()})} */
     long getAwaitSuspensions();
 
-    /** @return {@link WorkerStats#stalls()}. */
+    /**
+     * {@return the turns that ran longer than {@code stall.thresholdNs}, 0 when the detector is off
+     * ({@link WorkerStats#stalls()})}
+     */
     long getStallCount();
 
-    /** @return {@link WorkerStats#longestStallNs()}. */
+    /** {@return the longest stall so far, in ns ({@link WorkerStats#longestStallNs()})} */
     long getLongestStallNs();
 
-    /** @return the median handler time in ns, or -1 without histograms. */
+    /** {@return the median handler time in ns, or -1 without histograms} */
     long getHandlerP50Ns();
 
-    /** @return the 99th percentile of handler times in ns, or -1 without histograms. */
+    /** {@return the 99th percentile of handler times in ns, or -1 without histograms} */
     long getHandlerP99Ns();
 
-    /** @return the 99.9th percentile of handler times in ns, or -1 without histograms. */
+    /** {@return the 99.9th percentile of handler times in ns, or -1 without histograms} */
     long getHandlerP999Ns();
 
-    /** @return the median inbound wait in ns, or -1 without histograms. */
+    /** {@return the median inbound wait in ns, or -1 without histograms} */
     long getWaitP50Ns();
 
-    /** @return the 99th percentile of inbound waits in ns, or -1 without histograms. */
+    /** {@return the 99th percentile of inbound waits in ns, or -1 without histograms} */
     long getWaitP99Ns();
 
-    /** @return the 99.9th percentile of inbound waits in ns, or -1 without histograms. */
+    /** {@return the 99.9th percentile of inbound waits in ns, or -1 without histograms} */
     long getWaitP999Ns();
 }

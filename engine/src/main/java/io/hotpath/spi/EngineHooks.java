@@ -13,8 +13,9 @@ import io.hotpath.Reply;
 public interface EngineHooks
 {
     /**
+     * {@return the hooks of that engine}
+     *
      * @param engine a running engine.
-     * @return its hooks.
      */
     static EngineHooks of(final Engine engine)
     {
@@ -22,7 +23,7 @@ public interface EngineHooks
     }
 
     /**
-     * @return the index of the worker the calling thread runs, or -1 when it is not one of this engine's workers.
+     * {@return the index of the worker the calling thread runs, or -1 when it is not one of this engine's workers}
      */
     int currentWorker();
 

@@ -8,6 +8,8 @@ public final class ActorNotPublishedException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Make the exception a resolve fails with when the node has no actor published under the name.
+     *
      * @param node the node's address.
      * @param name the name asked for.
      */

@@ -22,9 +22,10 @@ import org.agrona.MutableDirectBuffer;
 public interface Codec<M>
 {
     /**
+     * {@return the exact number of bytes {@link #encode} will write; or -1 when that is known only by encoding, in
+     * which case the message is encoded into a buffer of the sending worker's and copied into the transport}
+     *
      * @param message the message to send.
-     * @return the exact number of bytes {@link #encode} will write; or -1 when that is known only by encoding, in
-     * which case the message is encoded into a buffer of the sending worker's and copied into the transport.
      */
     int encodedLength(M message);
 

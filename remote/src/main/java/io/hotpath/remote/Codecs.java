@@ -46,7 +46,7 @@ public final class Codecs
     }
 
     /**
-     * @return a builder holding the standard codecs.
+     * {@return a builder holding the standard codecs}
      */
     public static Builder builder()
     {
@@ -56,7 +56,7 @@ public final class Codecs
     }
 
     /**
-     * @return the standard codecs alone.
+     * {@return the standard codecs alone}
      */
     public static Codecs standard()
     {
@@ -64,8 +64,9 @@ public final class Codecs
     }
 
     /**
+     * {@return the index of its codec, or -1 when no codec serves it}
+     *
      * @param type a message class.
-     * @return the index of its codec, or -1 when no codec serves it.
      */
     public int indexOf(final Class<?> type)
     {
@@ -73,8 +74,9 @@ public final class Codecs
     }
 
     /**
+     * {@return the index of its codec, or -1 when none is registered}
+     *
      * @param typeId a type id read from a frame.
-     * @return the index of its codec, or -1 when none is registered.
      */
     public int indexOfTypeId(final int typeId)
     {
@@ -82,8 +84,9 @@ public final class Codecs
     }
 
     /**
+     * {@return the type id written into frames}
+     *
      * @param index an index from {@link #indexOf}.
-     * @return the type id written into frames.
      */
     public int typeId(final int index)
     {
@@ -91,7 +94,7 @@ public final class Codecs
     }
 
     /**
-     * @return the number of registered codecs.
+     * {@return the number of registered codecs}
      */
     public int size()
     {
@@ -99,7 +102,7 @@ public final class Codecs
     }
 
     /**
-     * @return a fresh instance of every codec, in index order, for one thread.
+     * {@return a fresh instance of every codec, in index order, for one thread}
      */
     public Codec<?>[] newInstances()
     {
@@ -216,7 +219,7 @@ public final class Codecs
         }
 
         /**
-         * @return the registry.
+         * {@return the codecs registered so far, immutable}
          */
         public Codecs build()
         {

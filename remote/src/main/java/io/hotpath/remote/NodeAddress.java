@@ -41,8 +41,9 @@ public final class NodeAddress
     }
 
     /**
+     * {@return the address, its host resolved}
+     *
      * @param address {@code udp://host:port} or {@code ipc://name}.
-     * @return the address, its host resolved.
      * @throws IllegalArgumentException when it does not parse or the host is unknown.
      */
     public static NodeAddress parse(final String address)
@@ -96,7 +97,7 @@ public final class NodeAddress
     }
 
     /**
-     * @return true for UDP, false for IPC.
+     * {@return true for UDP, false for IPC}
      */
     public boolean isUdp()
     {
@@ -104,7 +105,7 @@ public final class NodeAddress
     }
 
     /**
-     * @return the stream of the control protocol; data streams follow it, one per worker.
+     * {@return the stream of the control protocol; data streams follow it, one per worker}
      */
     public int streamBase()
     {
@@ -112,7 +113,7 @@ public final class NodeAddress
     }
 
     /**
-     * @return the largest number of workers whose streams fit in this address's range of streams.
+     * {@return the largest number of workers whose streams fit in this address's range of streams}
      */
     public int maxWorkers()
     {
@@ -120,9 +121,10 @@ public final class NodeAddress
     }
 
     /**
+     * {@return the Aeron channel that publications to this node use}
+     *
      * @param termLength the term length of publications to this node.
      * @param mtu        their MTU (UDP only).
-     * @return the Aeron channel that publications to this node use.
      */
     public String publicationChannel(final int termLength, final int mtu)
     {
@@ -132,7 +134,7 @@ public final class NodeAddress
     }
 
     /**
-     * @return the Aeron channel this node subscribes to.
+     * {@return the Aeron channel this node subscribes to}
      */
     public String subscriptionChannel()
     {

@@ -9,9 +9,12 @@ public final class NodeUnreachableException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
 
+    /** The address of the node that could not be reached; see {@link #node()}. */
     private final String node;
 
     /**
+     * Make the exception pending asks and resolves fail with when a node cannot be reached.
+     *
      * @param node    the node's address.
      * @param message says why.
      */
@@ -22,7 +25,7 @@ public final class NodeUnreachableException extends RuntimeException
     }
 
     /**
-     * @return the address of the node that could not be reached.
+     * {@return the address of the node that could not be reached}
      */
     public String node()
     {

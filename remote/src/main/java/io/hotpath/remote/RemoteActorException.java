@@ -9,10 +9,15 @@ public final class RemoteActorException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
 
+    /** The class of the exception the remote actor threw; see {@link #remoteClassName()}. */
     private final String remoteClassName;
+    /** That exception's message, or null; see {@link #remoteMessage()}. */
     private final String remoteMessage;
 
     /**
+     * Make the exception an ask's reply fails with when the remote actor threw; without a stack trace, as the remote
+     * stack does not travel.
+     *
      * @param actor           the remote actor, e.g. {@code book@udp://10.0.0.5:40100}.
      * @param remoteClassName the class of the exception it threw.
      * @param remoteMessage   that exception's message, or null.
@@ -26,7 +31,7 @@ public final class RemoteActorException extends RuntimeException
     }
 
     /**
-     * @return the name of the class of the exception the remote actor threw.
+     * {@return the name of the class of the exception the remote actor threw}
      */
     public String remoteClassName()
     {
@@ -34,7 +39,7 @@ public final class RemoteActorException extends RuntimeException
     }
 
     /**
-     * @return its message, or null.
+     * {@return the message of the exception the remote actor threw, or null when it had none}
      */
     public String remoteMessage()
     {

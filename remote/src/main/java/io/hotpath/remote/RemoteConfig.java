@@ -106,92 +106,92 @@ public final class RemoteConfig
     }
 
     /**
-     * @return a builder with every default.
+     * {@return a builder with every default}
      */
     public static Builder builder()
     {
         return new Builder();
     }
 
-    /** @return where the node listens. */
+    /** {@return where the node listens ({@link #ADDRESS})} */
     public NodeAddress address()
     {
         return address;
     }
 
-    /** @return how the node reaches its media driver. */
+    /** {@return how the node reaches its media driver ({@link #DRIVER})} */
     public Driver driver()
     {
         return driver;
     }
 
-    /** @return the driver's directory, or null for a fresh one. */
+    /** {@return the media driver's directory ({@link #AERON_DIR}), or null for a fresh one} */
     public String aeronDir()
     {
         return aeronDir;
     }
 
-    /** @return the worker of the control protocol. */
+    /** {@return the worker that runs the control protocol ({@link #CONTROL_WORKER})} */
     public int controlWorker()
     {
         return controlWorker;
     }
 
-    /** @return the term length of publications. */
+    /** {@return the term length of every publication, in bytes ({@link #TERM_LENGTH})} */
     public int termLength()
     {
         return termLength;
     }
 
-    /** @return the MTU of UDP publications. */
+    /** {@return the MTU of UDP publications, in bytes ({@link #MTU})} */
     public int mtu()
     {
         return mtu;
     }
 
-    /** @return the heartbeat interval in ns. */
+    /** {@return how often the node says hello to each peer, in ns ({@link #HEARTBEAT_INTERVAL_NS})} */
     public long heartbeatIntervalNs()
     {
         return heartbeatIntervalNs;
     }
 
-    /** @return the failure-detection timeout in ns. */
+    /** {@return how long a peer may stay silent before it is lost, in ns ({@link #FAILURE_TIMEOUT_NS})} */
     public long failureTimeoutNs()
     {
         return failureTimeoutNs;
     }
 
-    /** @return how long a resolve waits, in ns. */
+    /** {@return how long a resolve waits for its node to answer, in ns ({@link #RESOLVE_TIMEOUT_NS})} */
     public long resolveTimeoutNs()
     {
         return resolveTimeoutNs;
     }
 
-    /** @return messages kept per publication under back pressure. */
+    /** {@return the messages a worker keeps per publication while Aeron pushes back ({@link #BACKLOG})} */
     public int backlog()
     {
         return backlog;
     }
 
-    /** @return fragments polled per duty cycle. */
+    /** {@return the most fragments a worker takes from its stream per duty cycle ({@link #POLL_LIMIT})} */
     public int pollLimit()
     {
         return pollLimit;
     }
 
-    /** @return how long close() lets goodbyes go out, in ns. */
+    /** {@return how long close() keeps the node running to send its goodbyes, in ns ({@link #CLOSE_LINGER_NS})} */
     public long closeLingerNs()
     {
         return closeLingerNs;
     }
 
-    /** @return the codecs. */
+    /** {@return the codecs that write and read the node's messages} */
     public Codecs codecs()
     {
         return codecs;
     }
 
-    /** @return what adjusts an embedded driver's context before launch (for tests: loss injection), or null. */
+    /** {@return what adjusts an embedded driver's context before launch (for tests: loss injection), or null} */
     public Consumer<Object> driverCustomizer()
     {
         return driverCustomizer;
@@ -231,6 +231,8 @@ public final class RemoteConfig
         }
 
         /**
+         * Set where the node listens ({@link #ADDRESS}); required.
+         *
          * @param value {@code udp://host:port} or {@code ipc://name}; see {@link NodeAddress}.
          * @return this.
          * @throws IllegalArgumentException when it does not parse.
@@ -241,7 +243,12 @@ public final class RemoteConfig
             return this;
         }
 
-        /** @param value see {@link #DRIVER}. @return this. */
+        /**
+         * Choose how the node reaches its media driver ({@link #DRIVER}).
+         *
+         * @param value invoker, shared or external; not null.
+         * @return this.
+         */
         public Builder driver(final Driver value)
         {
             driver = Objects.requireNonNull(value, "driver");
@@ -262,77 +269,133 @@ public final class RemoteConfig
             return this;
         }
 
-        /** @param value see {@link #AERON_DIR}. @return this. */
+        /**
+         * Set the media driver's directory ({@link #AERON_DIR}).
+         *
+         * @param value the directory; null for a fresh one under /dev/shm (or java.io.tmpdir) when embedded.
+         * @return this.
+         */
         public Builder aeronDir(final String value)
         {
             aeronDir = value;
             return this;
         }
 
-        /** @param value see {@link #CONTROL_WORKER}. @return this. */
+        /**
+         * Choose the worker that runs the control protocol, Aeron's client conductor and an invoker driver
+         * ({@link #CONTROL_WORKER}).
+         *
+         * @param value a worker index of the node's engine.
+         * @return this.
+         */
         public Builder controlWorker(final int value)
         {
             controlWorker = value;
             return this;
         }
 
-        /** @param value see {@link #TERM_LENGTH}. @return this. */
+        /**
+         * Set the term length of every publication ({@link #TERM_LENGTH}); the largest message is an eighth of it.
+         *
+         * @param value a power of two from 65536 to 1073741824, in bytes.
+         * @return this.
+         */
         public Builder termLength(final int value)
         {
             termLength = value;
             return this;
         }
 
-        /** @param value see {@link #MTU}. @return this. */
+        /**
+         * Set the MTU of UDP publications ({@link #MTU}).
+         *
+         * @param value a multiple of 32 from 512 to 65504, in bytes.
+         * @return this.
+         */
         public Builder mtu(final int value)
         {
             mtu = value;
             return this;
         }
 
-        /** @param value see {@link #HEARTBEAT_INTERVAL_NS}. @return this. */
+        /**
+         * Set how often the node says hello to each peer ({@link #HEARTBEAT_INTERVAL_NS}).
+         *
+         * @param value at least 1 ms, in ns.
+         * @return this.
+         */
         public Builder heartbeatIntervalNs(final long value)
         {
             heartbeatIntervalNs = value;
             return this;
         }
 
-        /** @param value see {@link #FAILURE_TIMEOUT_NS}. @return this. */
+        /**
+         * Set how long a peer may stay silent before it is lost ({@link #FAILURE_TIMEOUT_NS}).
+         *
+         * @param value at least twice the heartbeat interval, in ns.
+         * @return this.
+         */
         public Builder failureTimeoutNs(final long value)
         {
             failureTimeoutNs = value;
             return this;
         }
 
-        /** @param value see {@link #RESOLVE_TIMEOUT_NS}. @return this. */
+        /**
+         * Set how long a resolve waits for its node to answer ({@link #RESOLVE_TIMEOUT_NS}).
+         *
+         * @param value positive, in ns.
+         * @return this.
+         */
         public Builder resolveTimeoutNs(final long value)
         {
             resolveTimeoutNs = value;
             return this;
         }
 
-        /** @param value see {@link #BACKLOG}. @return this. */
+        /**
+         * Set the messages a worker keeps per publication while Aeron pushes back ({@link #BACKLOG}).
+         *
+         * @param value at least 1.
+         * @return this.
+         */
         public Builder backlog(final int value)
         {
             backlog = value;
             return this;
         }
 
-        /** @param value see {@link #POLL_LIMIT}. @return this. */
+        /**
+         * Set the most fragments a worker takes from its stream per duty cycle ({@link #POLL_LIMIT}).
+         *
+         * @param value at least 1.
+         * @return this.
+         */
         public Builder pollLimit(final int value)
         {
             pollLimit = value;
             return this;
         }
 
-        /** @param value see {@link #CLOSE_LINGER_NS}. @return this. */
+        /**
+         * Set how long close() keeps the node running to send its goodbyes ({@link #CLOSE_LINGER_NS}).
+         *
+         * @param value not negative, in ns.
+         * @return this.
+         */
         public Builder closeLingerNs(final long value)
         {
             closeLingerNs = value;
             return this;
         }
 
-        /** @param value the node's codecs (default: the standard ones). @return this. */
+        /**
+         * Set the codecs that write and read the node's messages; default {@link Codecs#standard()}.
+         *
+         * @param value the codecs, not null.
+         * @return this.
+         */
         public Builder codecs(final Codecs value)
         {
             codecs = Objects.requireNonNull(value, "codecs");
@@ -401,6 +464,8 @@ public final class RemoteConfig
         }
 
         /**
+         * Check every setting and make the configuration.
+         *
          * @return the configuration.
          * @throws IllegalArgumentException naming the key, the value and what is allowed.
          */

@@ -115,7 +115,7 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
-     * @return where this node listens.
+     * {@return where this node listens}
      */
     public NodeAddress address()
     {
@@ -123,8 +123,8 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
-     * @return this run's incarnation: a random number that tells this process from an earlier or later one at the
-     * same address.
+     * {@return this run's incarnation: a random number that tells this process from an earlier or later one at the
+     * same address}
      */
     public long incarnation()
     {
@@ -132,7 +132,7 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
-     * @return the media driver's directory (another node on this host may use the driver: {@code externalDriver}).
+     * {@return the media driver's directory (another node on this host may use the driver: {@code externalDriver})}
      */
     public String aeronDirectory()
     {
@@ -140,7 +140,7 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
-     * @return the engine.
+     * {@return the engine}
      */
     public Engine engine()
     {
@@ -166,8 +166,10 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
+     * Withdraw a name: later frames for it are NOT_PUBLISHED dead letters.
+     *
      * @param name a published name.
-     * @return true when an actor was published under it; later frames for it are NOT_PUBLISHED dead letters.
+     * @return true when an actor was published under it.
      */
     public boolean unpublish(final String name)
     {

@@ -26,8 +26,16 @@ public final class OrderCodec implements Codec<Order>
     private final OrderDecoder decoder = new OrderDecoder();
 
     /**
+     * Make a codec with flyweights of its own, for one thread; {@link #register} has the node make one per thread.
+     */
+    public OrderCodec()
+    {
+    }
+
+    /**
+     * {@return the builder, with orders registered under {@link #TYPE_ID}}
+     *
      * @param codecs a builder.
-     * @return the builder, with orders registered under {@link #TYPE_ID}.
      */
     public static Codecs.Builder register(final Codecs.Builder codecs)
     {

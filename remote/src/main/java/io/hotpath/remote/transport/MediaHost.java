@@ -186,7 +186,7 @@ public final class MediaHost implements AutoCloseable
     }
 
     /**
-     * @return the client.
+     * {@return the client}
      */
     public Aeron aeron()
     {
@@ -194,7 +194,7 @@ public final class MediaHost implements AutoCloseable
     }
 
     /**
-     * @return the driver's directory.
+     * {@return the driver's directory}
      */
     public String directory()
     {

@@ -119,25 +119,25 @@ public final class NodeRuntime
 
     // ---------------------------------------------------------------- for the node's facade
 
-    /** @return this node's incarnation. */
+    /** {@return this node's incarnation} */
     public long incarnation()
     {
         return incarnation;
     }
 
-    /** @return the registry of published actors. */
+    /** {@return the registry of published actors} */
     public Registry registry()
     {
         return registry;
     }
 
-    /** @return the control actor. */
+    /** {@return the control actor} */
     public ActorRef<Object> control()
     {
         return control;
     }
 
-    /** @return every link actor and the control actor. */
+    /** {@return every link actor and the control actor} */
     public java.util.List<ActorRef<?>> actors()
     {
         final java.util.List<ActorRef<?>> all = new java.util.ArrayList<>(java.util.Arrays.asList(linkRefs));

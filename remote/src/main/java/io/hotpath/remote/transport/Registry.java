@@ -20,6 +20,15 @@ public final class Registry
     private int nextExportId = 1;
 
     /**
+     * Make an empty registry, one per node.
+     */
+    public Registry()
+    {
+    }
+
+    /**
+     * Publish a local actor under a public name, so that frames for the name's export id reach it.
+     *
      * @param name the public name.
      * @param ref  a local actor.
      * @return its export id.
@@ -42,8 +51,10 @@ public final class Registry
     }
 
     /**
+     * Withdraw a name: frames for its export id are then NOT_PUBLISHED dead letters.
+     *
      * @param name a public name.
-     * @return true when an actor was published under it; frames for it are then NOT_PUBLISHED dead letters.
+     * @return true when an actor was published under it.
      */
     public synchronized boolean unpublish(final String name)
     {
@@ -59,8 +70,9 @@ public final class Registry
     }
 
     /**
+     * {@return its export id, or 0 when none}
+     *
      * @param name a public name.
-     * @return its export id, or 0 when none.
      */
     public synchronized int exportId(final String name)
     {
@@ -69,8 +81,9 @@ public final class Registry
     }
 
     /**
+     * {@return the actor, or null}
+     *
      * @param id an export id from a frame.
-     * @return the actor, or null.
      */
     public ActorRef<?> export(final int id)
     {
@@ -79,8 +92,9 @@ public final class Registry
     }
 
     /**
+     * {@return its session, or null when none is registered}
+     *
      * @param incarnation a peer's incarnation, from a frame.
-     * @return its session, or null when none is registered.
      */
     public Session session(final long incarnation)
     {

@@ -43,6 +43,9 @@ public record RunContext(int workers, String idle, Path affinity, Faults faults,
             .idle(idleStrategy)
             .inboundCapacity(16384)
             .mailboxCapacity(4096)
+            // a paired row runs the floor inside the engine's handlers, a slice at a time: a turn that long is meant,
+            // so the stall detector watches for turns of ten slices (at least a second), not of its default 10 ms
+            .stallThresholdNs(Math.min(60_000_000_000L, Math.max(1_000_000_000L, 10 * sliceNs)))
             .faultListener((ref, message, error, policy) ->
                 System.err.println("hotpath-bench: actor '" + ref.name() + "' threw " + error));
         return withAffinityProfile(builder, affinity);

@@ -4,6 +4,7 @@ import io.hotpath.bench.harness.impl.Implementations;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -91,6 +92,10 @@ public final class Harness
         final List<Result> results = race(driver, impls);
         out.print(ResultTable.format(options.scenarios(), options.impls(), results,
             RunPlan.notExpressible(options, context, impls)));
+        if (context.engineHistograms() != null)
+        {
+            out.print(context.engineHistograms().format());
+        }
         out.flush();
         boolean ok = true;
         try
@@ -99,6 +104,10 @@ public final class Harness
             settings.put("hotpath", context.engineConfig(options.idle()).build().toString());
             settings.putAll(Implementations.settings(options.workers()));
             Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, err);
+            if (context.engineHistograms() != null)
+            {
+                Files.writeString(dir.resolve("engine-histograms.json"), context.engineHistograms().toJson());
+            }
             err.println("hotpath-bench: results in " + dir.toAbsolutePath().normalize());
         }
         catch (final IOException ex)
@@ -155,6 +164,7 @@ public final class Harness
 
     private static RunContext context(final HarnessOptions options, final Faults faults)
     {
-        return new RunContext(options.workers(), options.idle(), options.affinity(), faults, options.sliceNs());
+        return new RunContext(options.workers(), options.idle(), options.affinity(), faults, options.sliceNs(),
+            options.engineHistograms() ? new EngineHistogramLog() : null);
     }
 }

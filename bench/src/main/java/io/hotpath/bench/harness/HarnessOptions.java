@@ -54,6 +54,15 @@ public record HarnessOptions(
     boolean help,
     Map<String, String> given)
 {
+    /**
+     * {@return true when the engine's own latency histograms are on for the hotpath rows ({@code
+     * --engine-histograms}), printed after the tables and written to {@code engine-histograms.json}}
+     */
+    public boolean engineHistograms()
+    {
+        return given.containsKey("--engine-histograms");
+    }
+
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
         "hotpath", "floor", "jctools", "disruptor", "pekko-classic", "pekko-typed", "pekko-affinity", "hotpath-remote",
@@ -106,7 +115,7 @@ public record HarnessOptions(
             }
             final int eq = arg.indexOf('=');
             final String name = eq < 0 ? arg : arg.substring(0, eq);
-            if (name.equals("--quick") || name.equals("--help") || name.equals("-h"))
+            if (name.equals("--quick") || name.equals("--engine-histograms") || name.equals("--help") || name.equals("-h"))
             {
                 if (eq >= 0)
                 {

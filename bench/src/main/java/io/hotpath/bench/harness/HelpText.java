@@ -78,6 +78,10 @@ public final class HelpText
               --out DIR         output folder, default ./bench-results/<timestamp>
               --json FILE       also write the JSON summary to FILE
               --quick           100ms warm-up, 200ms measurement, 2 pairs of 50ms slices (smoke check)
+              --engine-histograms
+                                the engine's own latency histograms on for the hotpath rows (not the remote
+                                ones): handler and inbound-wait percentiles per worker, printed after the tables
+                                and written to engine-histograms.json; they slow those rows down
               --help            print this and exit
 
             exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.

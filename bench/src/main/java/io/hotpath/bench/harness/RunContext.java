@@ -13,8 +13,10 @@ import java.nio.file.Path;
  * @param affinity an affinity profile, or null.
  * @param faults   injected faults; {@link Faults#NONE} in real runs.
  * @param sliceNs  length of one slice of a paired ping-pong row.
+ * @param engineHistograms where the engine's own histograms of each hotpath row go, or null when they are off.
  */
-public record RunContext(int workers, String idle, Path affinity, Faults faults, long sliceNs)
+public record RunContext(int workers, String idle, Path affinity, Faults faults, long sliceNs,
+    EngineHistogramLog engineHistograms)
 {
     /**
      * A context with the default slice length.
@@ -26,7 +28,22 @@ public record RunContext(int workers, String idle, Path affinity, Faults faults,
      */
     public RunContext(final int workers, final String idle, final Path affinity, final Faults faults)
     {
-        this(workers, idle, affinity, faults, HarnessOptions.SLICE_NS_DEFAULT);
+        this(workers, idle, affinity, faults, HarnessOptions.SLICE_NS_DEFAULT, null);
+    }
+
+    /**
+     * A context without the engine's histograms.
+     *
+     * @param workers  engine workers, and threads of the peers' pools.
+     * @param idle     idle strategy of the engine's workers.
+     * @param affinity an affinity profile, or null.
+     * @param faults   injected faults.
+     * @param sliceNs  length of one slice of a paired ping-pong row.
+     */
+    public RunContext(final int workers, final String idle, final Path affinity, final Faults faults,
+        final long sliceNs)
+    {
+        this(workers, idle, affinity, faults, sliceNs, null);
     }
 
     /**
@@ -46,6 +63,7 @@ public record RunContext(int workers, String idle, Path affinity, Faults faults,
             // a paired row runs the floor inside the engine's handlers, a slice at a time: a turn that long is meant,
             // so the stall detector watches for turns of ten slices (at least a second), not of its default 10 ms
             .stallThresholdNs(Math.min(60_000_000_000L, Math.max(1_000_000_000L, 10 * sliceNs)))
+            .histograms(engineHistograms != null)
             .faultListener((ref, message, error, policy) ->
                 System.err.println("hotpath-bench: actor '" + ref.name() + "' threw " + error));
         return withAffinityProfile(builder, affinity);

@@ -5,6 +5,7 @@ import io.hotpath.Cancellable;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.bench.harness.BenchImpl;
+import io.hotpath.bench.harness.EngineHistogramLog;
 import io.hotpath.bench.harness.InboundFill;
 import io.hotpath.bench.harness.Faults;
 import io.hotpath.bench.harness.Probe;
@@ -68,24 +69,35 @@ public final class HotpathBench implements BenchImpl
             engine.close();
             throw ex;
         }
-        return new EngineTrial(engine);
+        return new EngineTrial(engine, scenario.name(), context.engineHistograms());
     }
 
     /** The engine of one run; notes its inbound high-water marks when the measurement begins. */
     private static final class EngineTrial implements Trial
     {
         private final Engine engine;
+        private final String scenario;
+        /** Where the engine's histograms go when the row ends, or null when they are off. */
+        private final EngineHistogramLog histograms;
         private int highWaterAtStart;
+        private boolean measured;
 
-        EngineTrial(final Engine engine)
+        EngineTrial(final Engine engine, final String scenario, final EngineHistogramLog histograms)
         {
             this.engine = engine;
+            this.scenario = scenario;
+            this.histograms = histograms;
         }
 
         @Override
         public void measuring()
         {
             highWaterAtStart = highWater(engine);
+            if (histograms != null)
+            {
+                engine.resetHistograms();
+                measured = true;
+            }
         }
 
         @Override
@@ -97,7 +109,17 @@ public final class HotpathBench implements BenchImpl
         @Override
         public void close()
         {
-            engine.close();
+            try
+            {
+                if (measured)
+                {
+                    histograms.record(scenario, engine);
+                }
+            }
+            finally
+            {
+                engine.close();
+            }
         }
 
         private static int highWater(final Engine engine)

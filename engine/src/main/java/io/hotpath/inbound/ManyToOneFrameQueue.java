@@ -320,6 +320,18 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     }
 
     /**
+     * Whether {@link #drain} has a frame to take: the next frame's message slot, read as the drain reads it (the
+     * producers' word is not touched, so an idle consumer asking does not pull the producers' cache line over).
+     * Consumer thread only.
+     *
+     * @return true when the next frame is published.
+     */
+    public boolean hasPublished()
+    {
+        return SLOT.getAcquire(slots, ((((int)consumerIndex) & mask) << 1) + 1) != null;
+    }
+
+    /**
      * True when no frame is claimed or published. A frame claimed but not yet published counts: the consumer
      * must not sleep or finish while a producer is between its claim and its publication. Consumer thread only.
      *

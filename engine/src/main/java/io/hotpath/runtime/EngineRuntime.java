@@ -240,7 +240,7 @@ public final class EngineRuntime
         }
         final ActorCell<?> cell = own(ref, "watch");
         final Worker here = workers.current();
-        exchange.prepare(this, cell, ref, here == null ? null : here.current, "watch", 0, 0);
+        exchange.prepare(this, cell, ref, here == null ? null : here.current(), "watch", 0, 0);
         exchange.watch = true;
         cell.worker.sendEngineMessage(cell, exchange);
         return reply;

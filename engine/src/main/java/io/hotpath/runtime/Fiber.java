@@ -117,7 +117,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     {
         final Object body = Continuations.currentBody();
         final Fiber fiber = body instanceof Carrier carrier ? carrier.direct : (Fiber)body;
-        return fiber != null && fiber.cell.worker.current == fiber.cell ? fiber : null;
+        return fiber != null && fiber.cell.worker.current() == fiber.cell ? fiber : null;
     }
 
     /** Run, or resume, on its own continuation; or, suspended with a loop continuation, resume at the loop's top. */

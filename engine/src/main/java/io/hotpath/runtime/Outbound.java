@@ -61,7 +61,7 @@ final class Outbound
             {
                 return SendSlowPath.refuseAtSource(worker.runtime, target, message, policy);
             }
-            holdOnTarget(worker.current, target);
+            holdOnTarget(worker.current(), target);
         }
         final Backlog backlog = backlogs[dest.index];
         if (backlog != null && !backlog.isEmpty())
@@ -127,7 +127,7 @@ final class Outbound
         backlog.add(target, message);
         waiting++;
         worker.counters.noteOutbound(waiting);
-        final ActorCell<?> sender = worker.current;
+        final ActorCell<?> sender = worker.current();
         if (sender != null && !engineMessage)
         {
             backlog.hold(sender);

@@ -122,7 +122,7 @@ final class SendSlowPath
         worker.scheduleIfBacklogged(target);
         if (mode == Worker.POLICY)
         {
-            worker.outbound.holdOnLocalTarget(worker.current, target.address);
+            worker.outbound.holdOnLocalTarget(worker.current(), target.address);
         }
         return true;
     }

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The stall detector of one engine: a daemon thread that sleeps a quarter of {@code stall.thresholdNs} between
- * looks (it never spins) and reads each worker's {@link TurnWatch} sequence. When one outermost turn has run longer
+ * looks (it never spins) and reads each worker's count of outermost turns and its turn depth. When one outermost turn has run longer
  * than the threshold, it reports it once: a line on {@code io.hotpath.stalls} naming the worker, the actor and how
  * long so far, with the worker thread's stack sampled while it is stuck (at most {@value #REPORTS_PER_MINUTE}
  * reports a minute, the next says how many were left out), a {@link WorkerStallEvent} when a recording wants it, and
@@ -26,13 +26,18 @@ final class StallWatcher implements Runnable
     static final int REPORTS_PER_MINUTE = 10;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final int STACK_FRAMES = 64;
-    private static final VarHandle CURRENT;
+    private static final VarHandle OUTERMOST_TURNS;
+    private static final VarHandle TURN_DEPTH;
+    private static final VarHandle TURNS;
 
     static
     {
         try
         {
-            CURRENT = MethodHandles.lookup().findVarHandle(Worker.class, "current", ActorCell.class);
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            OUTERMOST_TURNS = lookup.findVarHandle(Worker.class, "outermostTurns", long.class);
+            TURN_DEPTH = lookup.findVarHandle(Worker.class, "turnDepth", int.class);
+            TURNS = lookup.findVarHandle(Worker.class, "turns", ActorCell[].class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -44,7 +49,7 @@ final class StallWatcher implements Runnable
     private final Worker[] workers;
     private final long thresholdNs;
     private final long periodNs;
-    private final long[] seenSequence;
+    private final long[] seenTurns;
     private final long[] seenSinceNs;
     private final boolean[] reported;
     private final Thread thread;
@@ -59,7 +64,7 @@ final class StallWatcher implements Runnable
         this.workers = workers;
         this.thresholdNs = thresholdNs;
         this.periodNs = Math.max(TimeUnit.MICROSECONDS.toNanos(250), thresholdNs / 4);
-        this.seenSequence = new long[workers.length];
+        this.seenTurns = new long[workers.length];
         this.seenSinceNs = new long[workers.length];
         this.reported = new boolean[workers.length];
         this.thread = new Thread(this, "hp-stalls");
@@ -84,7 +89,7 @@ final class StallWatcher implements Runnable
         long lastLookNs = System.nanoTime();
         for (int i = 0; i < workers.length; i++)
         {
-            seenSequence[i] = workers[i].turnWatch.sequenceOpaque();
+            seenTurns[i] = (long)OUTERMOST_TURNS.getOpaque(workers[i]);
             seenSinceNs[i] = lastLookNs;
         }
         while (!stopped)
@@ -108,20 +113,18 @@ final class StallWatcher implements Runnable
 
     private void look(final int i, final long nowNs, final boolean heldUp)
     {
-        final TurnWatch watch = workers[i].turnWatch;
-        final long sequence = watch.sequenceOpaque();
-        final boolean sameTurn = sequence == seenSequence[i];
+        final Worker worker = workers[i];
+        final long begun = (long)OUTERMOST_TURNS.getOpaque(worker);
+        final boolean inTurn = (int)TURN_DEPTH.getOpaque(worker) != 0;
+        final boolean sameTurn = begun == seenTurns[i] && inTurn;
         if (!sameTurn || heldUp)
         {
-            // a new turn (or none), or a look too late to judge by: its clock starts now; a stall already reported
-            // stays reported while the same turn goes on
-            seenSequence[i] = sequence;
+            // a new turn, no turn, or a look too late to judge by: the clock starts now (so a turn that begins
+            // between the two reads above is timed from this look at the earliest); a stall already reported stays
+            // reported while the same turn goes on
+            seenTurns[i] = begun;
             seenSinceNs[i] = nowNs;
             reported[i] &= sameTurn;
-            return;
-        }
-        if ((sequence & 1) == 0)
-        {
             return;
         }
         final long stalledNs = nowNs - seenSinceNs[i];
@@ -132,15 +135,15 @@ final class StallWatcher implements Runnable
         if (!reported[i])
         {
             reported[i] = true;
-            report(workers[i], stalledNs);
-            watch.countStall();
+            report(worker, stalledNs);
+            worker.turnWatch.countStall();
         }
-        watch.noteStall(stalledNs);
+        worker.turnWatch.noteStall(stalledNs);
     }
 
     private void report(final Worker worker, final long stalledNs)
     {
-        final ActorCell<?> cell = (ActorCell<?>)CURRENT.getOpaque(worker);
+        final ActorCell<?> cell = innermost(worker);
         final String actor = cell == null ? "(none: the engine's own code)" : cell.name;
         final Thread owner = worker.owner;
         final StackTraceElement[] stack = owner == null ? new StackTraceElement[0] : owner.getStackTrace();
@@ -165,6 +168,14 @@ final class StallWatcher implements Runnable
             "' (a handler, or a batch of its messages) has run for " + TimeUnit.NANOSECONDS.toMillis(stalledNs) + " ms so far (stall.thresholdNs " +
             thresholdNs + "); every other actor of this worker waits meanwhile. The worker's stack follows" +
             (left == 0 ? "" : " (" + left + " stall reports left out before this one)"), trace);
+    }
+
+    /** The actor whose turn is innermost on a stalled worker's stack, read from another thread; or null. */
+    private static ActorCell<?> innermost(final Worker worker)
+    {
+        final ActorCell<?>[] turns = (ActorCell<?>[])TURNS.getOpaque(worker);
+        final int depth = (int)TURN_DEPTH.getOpaque(worker);
+        return depth > 0 && depth <= turns.length ? turns[depth - 1] : null;
     }
 
     private boolean admitReport(final long nowNs)

@@ -115,7 +115,7 @@ abstract class WorkerPad2 extends WorkerSleepFields
  * <p>
  * Turns: every run of an actor's code on this thread (a direct handoff, a run from the ready queue, a repeating
  * step, an answer for an awaiting method, a resumed method) is bracketed by {@link #beginTurn} and
- * {@link #endTurn}, the one place where {@link #current} and the turn depth change.
+ * {@link #endTurn}, the one place where the turn stack (and so {@link #current}) changes.
  */
 final class Worker extends WorkerPad2 implements WorkerInvoker
 {
@@ -155,10 +155,12 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     /** Runs the loop on continuations, for sequential actors; null on an embedded worker or without the flag. */
     final Carrier carrier;
 
-    /** The turns on the owner's stack, innermost last ({@link #current}); an error that cuts them short finds them here. */
-    private ActorCell<?>[] turns = new ActorCell<?>[16];
-    /** The actor whose turn is innermost on the owner's stack, or null. */
-    ActorCell<?> current;
+    /**
+     * The turns on the owner's stack, innermost last ({@link #current}); an error that cuts them short finds them
+     * here. The one reference stored per turn: with G1 a reference store may cost a fence (its card mark), so the
+     * innermost actor is read from here rather than kept in a field of its own.
+     */
+    ActorCell<?>[] turns = new ActorCell<?>[16];
     /** The last error that escaped an inner turn, for the turns it left open. */
     private Throwable escaped;
     /** Most nested direct handoffs: {@code handoff.maxDepth}, halved for good after a stack overflow. */
@@ -173,11 +175,16 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     int handoffDepth;
     /** The handoff depth at which a handler last overflowed the stack, until the limit is lowered; 0: none. */
     int overflowDepth;
-    /** Actors' turns on the owner's stack. */
+    /** Actors' turns on the owner's stack; the {@link StallWatcher} reads it (opaque). */
     int turnDepth;
+    /**
+     * Outermost turns begun so far: one plain add per outermost turn, the only cost of the stall watch on the
+     * owner's thread; the {@link StallWatcher} reads it (opaque) with {@link #turnDepth}.
+     */
+    long outermostTurns;
     /** Written once by the owner (release) when it has finished; read anywhere. */
     private boolean terminated;
-    /** Outermost turns, for the {@link StallWatcher}; null when {@code stall.thresholdNs} is off (nothing per turn). */
+    /** The stalls the {@link StallWatcher} found here; null when {@code stall.thresholdNs} is off. */
     final TurnWatch turnWatch;
 
     Worker(final EngineRuntime runtime, final int index, final EngineConfig config, final IdleStrategy idleStrategy)
@@ -360,6 +367,13 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             (mode != ARRIVED || target.countCycleHandoff(cycle) <= batchBudget);
     }
 
+    /** @return the actor whose turn is innermost on the owner's stack, or null. Owner's thread only. */
+    ActorCell<?> current()
+    {
+        final int depth = turnDepth;
+        return depth == 0 ? null : turns[depth - 1];
+    }
+
     /** Put an actor's turn on the stack: it becomes {@link #current}. */
     void beginTurn(final ActorCell<?> cell)
     {
@@ -367,12 +381,11 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         {
             turns = java.util.Arrays.copyOf(turns, turnDepth * 2);
         }
-        if (turnDepth == 0 && turnWatch != null)
+        if (turnDepth == 0)
         {
-            turnWatch.enter();
+            outermostTurns++;
         }
         turns[turnDepth++] = cell;
-        current = cell;
         cell.beginTurn();
     }
 
@@ -388,11 +401,6 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         }
         cell.endTurn();
         turns[--turnDepth] = null;
-        current = turnDepth == 0 ? null : turns[turnDepth - 1];
-        if (turnDepth == 0 && turnWatch != null)
-        {
-            turnWatch.exit();
-        }
         scheduleIfBacklogged(cell);
         if (overflowDepth != 0)
         {
@@ -579,10 +587,23 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         int work = 0;
         try
         {
-            work += outbound.flush();
-            work += drain.drain(closing);
-            work += timers.poll();
-            work += steps.run();
+            // each part is called only when it has something to do: a duty cycle with one message is a few loads
+            if (!outbound.isIdle())
+            {
+                work += outbound.flush();
+            }
+            if (inbound.hasPublished())
+            {
+                work += drain.drain(closing);
+            }
+            if (timers.count() != 0)
+            {
+                work += timers.poll();
+            }
+            if (!steps.isEmpty())
+            {
+                work += steps.run();
+            }
             final int budget = closing ? 1 : batchBudget;
             final int readyNow = ready.size();
             for (int i = 0; i < readyNow; i++)

@@ -50,7 +50,7 @@ final class Observability
             {
                 workerLatency[i] = new Latency();
                 workerTiming[i] = Timing.of(workerLatency[i], null);
-                workers[i].inbound.stampFrames();
+                workers[i].stampFrames();
             }
         }
         this.stallWatcher = config.stallThresholdNs() > 0 ?
@@ -101,7 +101,7 @@ final class Observability
         {
             return workerTiming[worker];
         }
-        runtime.workers.get(worker).inbound.stampFrames();
+        runtime.workers.get(worker).stampFrames();
         return Timing.of(workerLatency[worker], new Latency());
     }
 

@@ -3,17 +3,23 @@ package io.hotpath.runtime;
 import io.hotpath.DeadLetterReason;
 import io.hotpath.FullQueuePolicy;
 import io.hotpath.inbound.ManyToOneFrameQueue;
+import io.hotpath.inbound.OneToOneFrameLane;
 
 import java.util.ArrayList;
 
 /**
- * What one worker sends to the others, when it cannot go at once: a backlog per destination worker, kept in order
- * and published by this worker's duty cycle as the destination's inbound queue makes room, and the actors of this
- * worker held back meanwhile. NOT thread safe: the worker's own thread only.
+ * What one worker sends to the others: through a lane per destination worker ({@link OneToOneFrameLane}, made on the
+ * first send there; this worker is its one producer, so a send costs no CAS), and, when it cannot go at once, a
+ * backlog per destination worker, kept in order and published by this worker's duty cycle as the lane makes room,
+ * with the actors of this worker held back meanwhile. NOT thread safe: the worker's own thread only.
+ * <p>
+ * Every frame from this worker to a destination goes through the one lane (messages and the engine's own alike), so
+ * per-pair order is the lane's order. Only once the destination has finished (the engine closed) is there no lane to
+ * make: a send then takes the destination's inbound queue, closed by then, and is counted as a dead letter.
  * <p>
  * The rules, so that a worker-to-worker send is never a trap and a worker never waits for another:
  * <ul>
- * <li>A send that finds the destination's inbound queue full goes to the backlog for that destination, and so does
+ * <li>A send that finds the lane to the destination full goes to the backlog for that destination, and so does
  * every later send from this worker to that destination while the backlog is not empty: per-pair order holds.</li>
  * <li>The actor whose turn sent it is held (not scheduled) until that backlog has drained: back-pressure reaches the
  * source without anyone waiting. {@code offer} returns false instead of using the backlog.</li>
@@ -31,6 +37,8 @@ final class Outbound
     private final FullQueuePolicy policy;
     /** Per destination worker index; made on first need. */
     private final Backlog[] backlogs;
+    /** Per destination worker index: the lane into it, made on the first send there. */
+    private final OneToOneFrameLane[] lanes;
     /** Actors of this worker held until a congested target catches up, in pairs: held cell, target address. */
     private final ArrayList<Object> heldOnTargets = new ArrayList<>();
     /** Messages waiting in every backlog. */
@@ -40,6 +48,7 @@ final class Outbound
     {
         this.worker = worker;
         this.backlogs = new Backlog[workers];
+        this.lanes = new OneToOneFrameLane[workers];
         this.capacity = capacity;
         this.policy = policy;
     }
@@ -68,21 +77,52 @@ final class Outbound
         {
             return applyPolicy && append(backlog, target.cell, message, false);
         }
-        final int status = dest.inbound.offer(target.cell, message);
-        if (status == ManyToOneFrameQueue.OK)
+        final OneToOneFrameLane lane = lane(dest);
+        if (lane == null)
+        {
+            return offerInbound(dest, target.cell, message, applyPolicy);
+        }
+        if (lane.offer(target.cell, message))
         {
             if (dest.mayPark)
             {
-                dest.wake();
+                dest.wakeAfterLaneOffer();
             }
+            return true;
+        }
+        return applyPolicy && append(backlog(dest), target.cell, message, false);
+    }
+
+    /** The lane into {@code dest}, made on first use; null once {@code dest} has finished. */
+    private OneToOneFrameLane lane(final Worker dest)
+    {
+        final OneToOneFrameLane lane = lanes[dest.index];
+        return lane != null ? lane : openLaneSlowPath(dest);
+    }
+
+    private OneToOneFrameLane openLaneSlowPath(final Worker dest)
+    {
+        final OneToOneFrameLane lane = dest.lanes.open(worker.index);
+        lanes[dest.index] = lane;
+        return lane;
+    }
+
+    /** A send after {@code dest} has finished: its inbound queue is closed, the message a dead letter. */
+    private boolean offerInbound(final Worker dest, final ActorCell<?> target, final Object message,
+        final boolean applyPolicy)
+    {
+        final int status = dest.inbound.offer(target, message);
+        if (status == ManyToOneFrameQueue.OK)
+        {
+            dest.wake();
             return true;
         }
         if (status == ManyToOneFrameQueue.CLOSED)
         {
-            worker.runtime.deadLetters.record(target.cell, message, DeadLetterReason.ENGINE_CLOSED);
+            worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
             return true;
         }
-        return applyPolicy && append(backlog(dest), target.cell, message, false);
+        return applyPolicy && append(backlog(dest), target, message, false);
     }
 
     /** One of the engine's own messages to an actor of another worker: never refused, never waited for. */
@@ -91,15 +131,27 @@ final class Outbound
         final Backlog backlog = backlogs[dest.index];
         if (backlog == null || backlog.isEmpty())
         {
-            final int status = dest.inbound.offer(target, message);
-            if (status == ManyToOneFrameQueue.OK)
+            final OneToOneFrameLane lane = lane(dest);
+            if (lane == null)
             {
-                dest.wake();
-                return;
+                final int status = dest.inbound.offer(target, message);
+                if (status == ManyToOneFrameQueue.OK)
+                {
+                    dest.wake();
+                    return;
+                }
+                if (status == ManyToOneFrameQueue.CLOSED)
+                {
+                    worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
+                    return;
+                }
             }
-            if (status == ManyToOneFrameQueue.CLOSED)
+            else if (lane.offer(target, message))
             {
-                worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
+                if (dest.mayPark)
+                {
+                    dest.wakeAfterLaneOffer();
+                }
                 return;
             }
         }
@@ -190,25 +242,36 @@ final class Outbound
     private int publish(final Backlog backlog)
     {
         final Worker dest = backlog.dest;
+        final OneToOneFrameLane lane = lane(dest);
         int published = 0;
         while (!backlog.isEmpty())
         {
-            final int status = dest.inbound.offer(backlog.peekTarget(), backlog.peekMessage());
-            if (status == ManyToOneFrameQueue.FULL)
+            if (lane != null)
             {
-                break;
+                if (!lane.offer(backlog.peekTarget(), backlog.peekMessage()))
+                {
+                    break;
+                }
             }
-            if (status == ManyToOneFrameQueue.CLOSED)
+            else
             {
-                worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(),
-                    DeadLetterReason.ENGINE_CLOSED);
+                final int status = dest.inbound.offer(backlog.peekTarget(), backlog.peekMessage());
+                if (status == ManyToOneFrameQueue.FULL)
+                {
+                    break;
+                }
+                if (status == ManyToOneFrameQueue.CLOSED)
+                {
+                    worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(),
+                        DeadLetterReason.ENGINE_CLOSED);
+                }
             }
             backlog.remove();
             published++;
         }
-        if (published > 0)
+        if (published > 0 && dest.mayPark)
         {
-            dest.wake();
+            dest.wakeAfterLaneOffer();
         }
         if (backlog.isEmpty())
         {
@@ -267,5 +330,20 @@ final class Outbound
             ((ActorCell<?>)heldOnTargets.get(i)).releaseSends();
         }
         heldOnTargets.clear();
+    }
+
+    /**
+     * Close: this worker publishes into its lanes no more; a lane whose destination has finished already has its
+     * leftovers counted here as dead letters (see {@link Lanes#finish}).
+     */
+    void finishLanes(final DeadLetterReason reason)
+    {
+        for (final OneToOneFrameLane lane : lanes)
+        {
+            if (lane != null)
+            {
+                Lanes.finishSending(worker.runtime, lane, reason);
+            }
+        }
     }
 }

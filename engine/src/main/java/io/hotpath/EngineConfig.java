@@ -104,7 +104,7 @@ public final class EngineConfig
     /** Default of {@link #INBOUND_CAPACITY}. */
     public static final int INBOUND_CAPACITY_DEFAULT = 16_384;
 
-    /** Most inbound frames taken per duty cycle. */
+    /** Most frames that run code taken per duty cycle from the inbound queue and the lanes of the other workers. */
     public static final String INBOUND_DRAIN_LIMIT = "inbound.drainLimit";
     /** Default of {@link #INBOUND_DRAIN_LIMIT}. */
     public static final int INBOUND_DRAIN_LIMIT_DEFAULT = 256;

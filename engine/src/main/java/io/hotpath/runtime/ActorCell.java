@@ -494,6 +494,11 @@ final class ActorCell<M>
         RESCHEDULES.setOpaque(this, reschedules + 1);
     }
 
+    void countReschedules(final int n)
+    {
+        RESCHEDULES.setOpaque(this, reschedules + n);
+    }
+
     void countException()
     {
         EXCEPTIONS.setOpaque(this, exceptions + 1);

@@ -27,6 +27,13 @@ final class InboundDrain implements FrameHandler
     private int runLength;
     /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
     private int drainWork;
+    /**
+     * The actor whose mailbox the previous frame of this drain joined behind its backlog, while no code has run since
+     * (nothing can have emptied, stopped or run it): a frame for it joins its mailbox at once. Or null.
+     */
+    private ActorCell<?> queued;
+    /** Frames that joined {@link #queued}'s mailbox that way, counted as reschedules when the streak ends. */
+    private int queuedCount;
     /** The lane whose frame is in hand, or null for the inbound queue: where the frame's send time is. */
     private OneToOneFrameLane source;
     /** Which source goes first in the next drain. */
@@ -63,6 +70,7 @@ final class InboundDrain implements FrameHandler
         {
             endRun();
         }
+        endQueued();
         worker.counters.noteInboundDrain(worker.inbound, drained, drained == limit || drainWork >= drainLimit);
         return drained;
     }
@@ -96,6 +104,7 @@ final class InboundDrain implements FrameHandler
     void forgetRun()
     {
         run = null;
+        endQueued();
     }
 
     /**
@@ -120,6 +129,15 @@ final class InboundDrain implements FrameHandler
             worker.close.onFrameTakenWhileClosing(worker);
         }
         final boolean plain = !(message instanceof EngineMessage);
+        if (queued != null)
+        {
+            if (cell == queued && plain && cell.mailbox.offer(message))
+            {
+                queuedCount++;
+                return true;
+            }
+            endQueued();
+        }
         if (run != null)
         {
             if (cell == run && plain && cell.isRunningOnly() && cell.countCycleHandoff(worker.cycle) <= worker.batchBudget)
@@ -149,6 +167,10 @@ final class InboundDrain implements FrameHandler
             if (plain)
             {
                 // queued behind its actor's backlog (or a dead letter): no code of the actor ran
+                if (cell.scheduled && cell.isIdle() && !cell.mailbox.isEmpty())
+                {
+                    queued = cell;
+                }
                 return true;
             }
         }
@@ -179,6 +201,17 @@ final class InboundDrain implements FrameHandler
         {
             run = null;
             worker.recover(error);
+        }
+    }
+
+    /** The streak of frames joining one actor's mailbox ends: count them. */
+    private void endQueued()
+    {
+        if (queued != null)
+        {
+            queued.countReschedules(queuedCount);
+            queued = null;
+            queuedCount = 0;
         }
     }
 

@@ -164,6 +164,11 @@ abstract class FrameRing extends FrameRingPad1
     {
         final Object[] slots = this.slots;
         final int mask = this.mask;
+        if (SLOT.getAcquire(slots, (((int)next & mask) << 1) + 1) == null)
+        {
+            // the common case of a worker polling its sources: nothing to set up, nothing to publish
+            return 0;
+        }
         final long[] sent = (long[])STAMPS.getAcquire(this);
         int taken = 0;
         try

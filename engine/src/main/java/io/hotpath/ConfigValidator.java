@@ -2,7 +2,6 @@ package io.hotpath;
 
 import static io.hotpath.EngineConfig.AWAIT_SPIN_NS;
 import static io.hotpath.EngineConfig.BATCH_BUDGET;
-import static io.hotpath.EngineConfig.LANE_CAPACITY;
 import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
 import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
 import static io.hotpath.EngineConfig.DESCRIPTION;
@@ -109,7 +108,6 @@ final class ConfigValidator
             "a power of two from 2 to 1073741824");
         require(b.batchBudget >= 1, BATCH_BUDGET, b.batchBudget, "1 or more");
         require(b.outboundCapacity >= 1, OUTBOUND_CAPACITY, b.outboundCapacity, "1 or more");
-        require(isPowerOfTwo(b.laneCapacity), LANE_CAPACITY, b.laneCapacity, "a power of two from 2 to 1073741824");
         require(b.handoffMaxDepth >= 0 && b.handoffMaxDepth <= 1024, HANDOFF_MAX_DEPTH, b.handoffMaxDepth,
             "from 0 (no direct handoff) to 1024");
         require(b.fullQueuePolicy != null, FULL_QUEUE_POLICY, null, "fail, drop or wait");

@@ -104,7 +104,7 @@ public final class EngineConfig
     /** Default of {@link #INBOUND_CAPACITY}. */
     public static final int INBOUND_CAPACITY_DEFAULT = 16_384;
 
-    /** Most frames that run code taken per duty cycle from the inbound queue and the lanes of the other workers. */
+    /** Most inbound frames taken per duty cycle. */
     public static final String INBOUND_DRAIN_LIMIT = "inbound.drainLimit";
     /** Default of {@link #INBOUND_DRAIN_LIMIT}. */
     public static final int INBOUND_DRAIN_LIMIT_DEFAULT = 256;
@@ -125,17 +125,6 @@ public final class EngineConfig
     public static final String OUTBOUND_CAPACITY = "outbound.capacity";
     /** Default of {@link #OUTBOUND_CAPACITY}. */
     public static final int OUTBOUND_CAPACITY_DEFAULT = 16_384;
-
-    /**
-     * Frames each lane from one worker to another holds, a power of two; at most {@link #INBOUND_CAPACITY} are used.
-     * A worker sends to another through a single-producer lane of their own, made on its first send there, and keeps
-     * a backlog when the lane is full, as for a full inbound queue. At most workers x (workers - 1) lanes, each of
-     * two references per frame: 1024 frames are 8 KiB with compressed references, so 64 workers all sending to each
-     * other take 32 MiB.
-     */
-    public static final String LANE_CAPACITY = "lane.capacity";
-    /** Default of {@link #LANE_CAPACITY}. */
-    public static final int LANE_CAPACITY_DEFAULT = 1024;
 
     /** Most nested direct handoffs on one stack; deeper sends are queued; 0 turns direct handoff off. */
     public static final String HANDOFF_MAX_DEPTH = "handoff.maxDepth";
@@ -253,7 +242,6 @@ public final class EngineConfig
     private final int mailboxCapacity;
     private final int batchBudget;
     private final int outboundCapacity;
-    private final int laneCapacity;
     private final int handoffMaxDepth;
     private final FullQueuePolicy fullQueuePolicy;
     private final long sendTimeoutNs;
@@ -285,7 +273,6 @@ public final class EngineConfig
         this.mailboxCapacity = b.mailboxCapacity;
         this.batchBudget = b.batchBudget;
         this.outboundCapacity = b.outboundCapacity;
-        this.laneCapacity = b.laneCapacity;
         this.handoffMaxDepth = b.handoffMaxDepth;
         this.fullQueuePolicy = b.fullQueuePolicy;
         this.sendTimeoutNs = b.sendTimeoutNs;
@@ -429,15 +416,6 @@ public final class EngineConfig
         return outboundCapacity;
     }
 
-    /**
-     * {@return the frames each lane from one worker to another holds ({@link #LANE_CAPACITY}), at most the inbound
-     * queue's capacity}
-     */
-    public int laneCapacity()
-    {
-        return Math.min(laneCapacity, inboundCapacity);
-    }
-
     /** {@return the most nested direct handoffs on one stack, 0 for none ({@link #HANDOFF_MAX_DEPTH})} */
     public int handoffMaxDepth()
     {
@@ -563,7 +541,6 @@ public final class EngineConfig
         int mailboxCapacity = MAILBOX_CAPACITY_DEFAULT;
         int batchBudget = BATCH_BUDGET_DEFAULT;
         int outboundCapacity = OUTBOUND_CAPACITY_DEFAULT;
-        int laneCapacity = LANE_CAPACITY_DEFAULT;
         int handoffMaxDepth = HANDOFF_MAX_DEPTH_DEFAULT;
         FullQueuePolicy fullQueuePolicy = FULL_QUEUE_POLICY_DEFAULT;
         long sendTimeoutNs = SEND_TIMEOUT_NS_DEFAULT;
@@ -789,18 +766,6 @@ public final class EngineConfig
         public Builder outboundCapacity(final int value)
         {
             outboundCapacity = value;
-            return this;
-        }
-
-        /**
-         * Set the frames each lane from one worker to another holds ({@link #LANE_CAPACITY}).
-         *
-         * @param value a power of two from 2.
-         * @return this.
-         */
-        public Builder laneCapacity(final int value)
-        {
-            laneCapacity = value;
             return this;
         }
 

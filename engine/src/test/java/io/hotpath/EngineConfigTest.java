@@ -28,7 +28,6 @@ class EngineConfigTest
         assertEquals(EngineConfig.MAILBOX_CAPACITY_DEFAULT, c.mailboxCapacity());
         assertEquals(EngineConfig.INBOUND_DRAIN_LIMIT_DEFAULT, c.inboundDrainLimit());
         assertEquals(EngineConfig.BATCH_BUDGET_DEFAULT, c.batchBudget());
-        assertEquals(EngineConfig.LANE_CAPACITY_DEFAULT, c.laneCapacity());
         assertEquals(EngineConfig.HANDOFF_MAX_DEPTH_DEFAULT, c.handoffMaxDepth());
         assertEquals(FullQueuePolicy.WAIT, c.fullQueuePolicy());
         assertEquals("hp-worker-0", c.workerName(0));
@@ -48,7 +47,6 @@ class EngineConfigTest
         assertMessage(EngineConfig.builder().mailboxCapacity(0), "mailbox.capacity=0");
         assertMessage(EngineConfig.builder().inboundDrainLimit(0), "inbound.drainLimit=0");
         assertMessage(EngineConfig.builder().batchBudget(-1), "actor.batchBudget=-1");
-        assertMessage(EngineConfig.builder().laneCapacity(100), "lane.capacity=100");
         assertMessage(EngineConfig.builder().handoffMaxDepth(-1), "handoff.maxDepth=-1");
         assertMessage(EngineConfig.builder().sendTimeoutNs(-5), "send.timeoutNs=-5");
         assertMessage(EngineConfig.builder().fullQueuePolicy(null), "send.fullQueuePolicy=null");
@@ -87,7 +85,6 @@ class EngineConfigTest
         p.setProperty("inbound.drainLimit", "16");
         p.setProperty("mailbox.capacity", "8");
         p.setProperty("actor.batchBudget", "4");
-        p.setProperty("lane.capacity", "32");
         p.setProperty("handoff.maxDepth", "0");
         p.setProperty("send.fullQueuePolicy", "drop");
         p.setProperty("send.timeoutNs", "7");
@@ -114,9 +111,6 @@ class EngineConfigTest
         assertEquals(16, c.inboundDrainLimit());
         assertEquals(8, c.mailboxCapacity());
         assertEquals(4, c.batchBudget());
-        assertEquals(32, c.laneCapacity());
-        assertEquals(64, EngineConfig.builder().inboundCapacity(64).laneCapacity(1024).build().laneCapacity(),
-            "a lane holds at most what the inbound queue holds");
         assertEquals(0, c.handoffMaxDepth());
         assertEquals(FullQueuePolicy.DROP, c.fullQueuePolicy());
         assertEquals(7, c.sendTimeoutNs());

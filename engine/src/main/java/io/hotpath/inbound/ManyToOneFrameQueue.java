@@ -4,23 +4,18 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Field layers of {@link ManyToOneFrameQueue} above the ring's: the producers' index and limit on a cache line of
- * their own, apart from the ring's fields (read by all) and the consumer's.
+ * Field layers of {@link ManyToOneFrameQueue}: the producers' index and the consumer's index each on a cache line
+ * of their own, so producers claiming slots do not slow the consumer down and the other way round.
  */
-abstract class ManyToOneFrameQueuePad2 extends FrameRing
+abstract class ManyToOneFrameQueuePad0
 {
-    byte p200, p201, p202, p203, p204, p205, p206, p207, p208, p209, p210, p211, p212, p213, p214, p215;
-    byte p216, p217, p218, p219, p220, p221, p222, p223, p224, p225, p226, p227, p228, p229, p230, p231;
-    byte p232, p233, p234, p235, p236, p237, p238, p239, p240, p241, p242, p243, p244, p245, p246, p247;
-    byte p248, p249, p250, p251, p252, p253, p254, p255, p256, p257, p258, p259, p260, p261, p262, p263;
-
-    ManyToOneFrameQueuePad2(final int capacity, final int publishEvery)
-    {
-        super(capacity, publishEvery);
-    }
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
 }
 
-abstract class ManyToOneFrameQueueProducerFields extends ManyToOneFrameQueuePad2
+abstract class ManyToOneFrameQueueProducerFields extends ManyToOneFrameQueuePad0
 {
     /**
      * Next index to claim, shifted left by one; the low bit is the CLOSED flag. Changed only by CAS (volatile
@@ -29,24 +24,36 @@ abstract class ManyToOneFrameQueueProducerFields extends ManyToOneFrameQueuePad2
     volatile long producerWord;
     /** Producers may claim below this index without reading the consumer's: a cache of consumerIndex + capacity. */
     volatile long producerLimit;
-
-    ManyToOneFrameQueueProducerFields(final int capacity, final int publishEvery)
-    {
-        super(capacity, publishEvery);
-    }
 }
 
-abstract class ManyToOneFrameQueuePad3 extends ManyToOneFrameQueueProducerFields
+abstract class ManyToOneFrameQueuePad1 extends ManyToOneFrameQueueProducerFields
 {
-    byte p300, p301, p302, p303, p304, p305, p306, p307, p308, p309, p310, p311, p312, p313, p314, p315;
-    byte p316, p317, p318, p319, p320, p321, p322, p323, p324, p325, p326, p327, p328, p329, p330, p331;
-    byte p332, p333, p334, p335, p336, p337, p338, p339, p340, p341, p342, p343, p344, p345, p346, p347;
-    byte p348, p349, p350, p351, p352, p353, p354, p355, p356, p357, p358, p359, p360, p361, p362, p363;
+    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
+    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
+    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
+    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
+}
 
-    ManyToOneFrameQueuePad3(final int capacity, final int publishEvery)
-    {
-        super(capacity, publishEvery);
-    }
+abstract class ManyToOneFrameQueueConsumerFields extends ManyToOneFrameQueuePad1
+{
+    /**
+     * Next index to consume. Written by the consumer only, with a release store after it has read the frame below
+     * it, paired with the producers' acquire load before they reuse that frame.
+     */
+    long consumerIndex;
+    /**
+     * Consumer only: the frame at {@code consumerIndex} is in a handler's hands (its slot still held); cleared by a
+     * {@code takeIfNext} that releases it early.
+     */
+    boolean inHand;
+}
+
+abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
+{
+    byte p200, p201, p202, p203, p204, p205, p206, p207, p208, p209, p210, p211, p212, p213, p214, p215;
+    byte p216, p217, p218, p219, p220, p221, p222, p223, p224, p225, p226, p227, p228, p229, p230, p231;
+    byte p232, p233, p234, p235, p236, p237, p238, p239, p240, p241, p242, p243, p244, p245, p246, p247;
+    byte p248, p249, p250, p251, p252, p253, p254, p255, p256, p257, p258, p259, p260, p261, p262, p263;
 }
 
 /**
@@ -60,14 +67,14 @@ abstract class ManyToOneFrameQueuePad3 extends ManyToOneFrameQueueProducerFields
  * {@code p} against a cached limit (the consumer's index plus the capacity, re-read only when reached, as JCTools'
  * MpscArrayQueue does). It writes the target with a plain store and publishes the frame by a release store of the
  * message, which is the frame's flag: the consumer acquires the message slot, and a non-null message means the
- * frame is complete. The consumer then clears the frame's slots (before its index moves, so a producer of the next
- * lap never finds them cleared after writing them) and publishes its index with a release store after each frame's
- * handler has returned ({@link FrameRing}). Nothing is allocated per frame.
+ * frame is complete. The consumer then clears the message slot (before its index moves, so a producer of the next
+ * lap never finds it cleared after writing it) and advances its index with a release store. Nothing is allocated
+ * per frame.
  * <p>
  * {@link #close()} sets a flag in the producer word, so every offer that succeeded is ordered before it and every
  * later offer fails: what was accepted can be drained and counted, nothing slips in afterwards.
  */
-public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
+public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 {
     /** {@link #offer} accepted the frame. */
     public static final int OK = 0;
@@ -79,6 +86,9 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
     private static final long CLOSED_BIT = 1L;
     private static final VarHandle PRODUCER_WORD;
     private static final VarHandle PRODUCER_LIMIT;
+    private static final VarHandle CONSUMER_INDEX;
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+    private static final VarHandle STAMPS;
 
     static
     {
@@ -88,6 +98,9 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
             PRODUCER_WORD = lookup.findVarHandle(ManyToOneFrameQueueProducerFields.class, "producerWord", long.class);
             PRODUCER_LIMIT = lookup.findVarHandle(
                 ManyToOneFrameQueueProducerFields.class, "producerLimit", long.class);
+            CONSUMER_INDEX = lookup.findVarHandle(
+                ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
+            STAMPS = lookup.findVarHandle(ManyToOneFrameQueue.class, "stamps", long[].class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -95,13 +108,40 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
         }
     }
 
+    private final int capacity;
+    private final int mask;
+    /** Frame i is slots 2i (target) and 2i + 1 (message, null while the frame is free or not yet published). */
+    private final Object[] slots;
+    /**
+     * Send times of the frames ({@code System.nanoTime()}, 0 for none), one per frame; null until
+     * {@link #stampFrames()} (a CAS, read by producers with an acquire load). A producer writes its frame's stamp
+     * before the release store that publishes the frame, so the consumer that acquires the frame sees it.
+     */
+    private long[] stamps;
+    /** Consumer only: the send time of the frame in the handler's hands, 0 when not stamped. */
+    private long inHandSentNs;
+
     /**
      * @param capacity a power of two, at least 2.
      */
     public ManyToOneFrameQueue(final int capacity)
     {
-        super(capacity, 1);
+        if (capacity < 2 || Integer.bitCount(capacity) != 1)
+        {
+            throw new IllegalArgumentException("capacity must be a power of two of at least 2: " + capacity);
+        }
+        this.capacity = capacity;
+        this.mask = capacity - 1;
+        this.slots = new Object[capacity * 2];
         PRODUCER_LIMIT.setRelease(this, (long)capacity);
+    }
+
+    /**
+     * @return how many frames the queue holds.
+     */
+    public int capacity()
+    {
+        return capacity;
     }
 
     /**
@@ -133,7 +173,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
 
         final int slot = ((int)index & mask) << 1;
         slots[slot] = target;
-        final long[] sent = stampsToWrite();
+        final long[] sent = (long[])STAMPS.getAcquire(this);
         if (sent != null)
         {
             sent[(int)index & mask] = System.nanoTime();
@@ -142,11 +182,97 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
         return OK;
     }
 
+    /**
+     * From now on every offer stamps its frame with its send time, read by the consumer as {@link #inHandSentNs()}
+     * (for latency histograms); costs a {@code System.nanoTime()} per offer. Idempotent, any thread.
+     */
+    public void stampFrames()
+    {
+        if (STAMPS.getAcquire(this) == null)
+        {
+            STAMPS.compareAndSet(this, null, new long[capacity]);
+        }
+    }
+
+    /**
+     * @return the send time ({@code System.nanoTime()}) of the frame being handled in a {@link #drain}; 0 when
+     * frames are not stamped. Consumer thread only, inside the drain's handler.
+     */
+    public long inHandSentNs()
+    {
+        return inHandSentNs;
+    }
+
     private long refreshLimitSlowPath()
     {
-        final long limit = publishedConsumerIndex() + capacity;
+        final long limit = (long)CONSUMER_INDEX.getAcquire(this) + capacity;
         PRODUCER_LIMIT.setRelease(this, limit);
         return limit;
+    }
+
+    /**
+     * Hand up to {@code limit} published frames to {@code handler}, in order. Consumer thread only.
+     *
+     * @param handler receives each frame; its slot goes back to the producers when the handler returns; returning
+     *                false ends the drain (the frame counts as taken).
+     * @param limit   most frames to take.
+     * @return how many frames were taken.
+     */
+    public int drain(final FrameHandler handler, final int limit)
+    {
+        final Object[] slots = this.slots;
+        final int mask = this.mask;
+        long index = consumerIndex;
+        if (SLOT.getAcquire(slots, (((int)index & mask) << 1) + 1) == null)
+        {
+            // the common case of a worker polling its queue: nothing to set up
+            return 0;
+        }
+        final long[] sent = (long[])STAMPS.getAcquire(this);
+        int taken = 0;
+        while (taken < limit)
+        {
+            final int slot = ((int)index & mask) << 1;
+            final Object message = SLOT.getAcquire(slots, slot + 1);
+            if (message == null)
+            {
+                break;
+            }
+            if (sent != null)
+            {
+                inHandSentNs = sent[(int)index & mask];
+            }
+            inHand = true;
+            boolean more = false;
+            try
+            {
+                more = handler.onFrame(slots[slot], message);
+            }
+            finally
+            {
+                // also when the handler throws: the frame was handed over, and is never handed over twice
+                taken++;
+                if (inHand)
+                {
+                    inHand = false;
+                    free(slot);
+                    index++;
+                    // after the handler: while a frame is being handled it still counts in size(), and what the
+                    // handler published before returning is seen by whoever sees the index move
+                    CONSUMER_INDEX.setRelease(this, index);
+                }
+                else
+                {
+                    // the handler's takeIfNext released this frame and took the ones after it
+                    index = consumerIndex;
+                }
+            }
+            if (!more)
+            {
+                break;
+            }
+        }
+        return taken;
     }
 
     /** {@link #takeIfNext}: nothing is published at the head yet. */
@@ -157,6 +283,48 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
     public static final int OTHER_NEXT = 2;
 
     /**
+     * Take the next frame only if it is published and carries exactly this target and message (by identity).
+     * Called from within a drain's handler, it looks past the frame in hand, and taking releases both. Consumer
+     * thread only.
+     *
+     * @param target  the frame's expected target.
+     * @param message the frame's expected message.
+     * @return {@link #TAKEN}, {@link #NOTHING_YET} or {@link #OTHER_NEXT}.
+     */
+    public int takeIfNext(final Object target, final Object message)
+    {
+        final long index = inHand ? consumerIndex + 1 : consumerIndex;
+        final int slot = ((int)index & mask) << 1;
+        final Object next = SLOT.getAcquire(slots, slot + 1);
+        if (next == null)
+        {
+            return NOTHING_YET;
+        }
+        if (slots[slot] != target || next != message)
+        {
+            return OTHER_NEXT;
+        }
+        if (inHand)
+        {
+            inHand = false;
+            free(((int)consumerIndex & mask) << 1);
+        }
+        free(slot);
+        CONSUMER_INDEX.setRelease(this, index + 1);
+        return TAKEN;
+    }
+
+    /**
+     * The consumer is done with a frame: its slots are cleared (plain stores, ordered before the release store of
+     * the consumer's index that lets a producer reuse them), so a message slot is non-null only while published.
+     */
+    private void free(final int slot)
+    {
+        slots[slot] = null;
+        slots[slot + 1] = null;
+    }
+
+    /**
      * True when no frame is claimed or published. A frame claimed but not yet published counts: the consumer
      * must not sleep or finish while a producer is between its claim and its publication. Consumer thread only.
      *
@@ -164,7 +332,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
      */
     public boolean isEmpty()
     {
-        return (producerWord >>> 1) == next;
+        return (producerWord >>> 1) == consumerIndex;
     }
 
     /**
@@ -172,7 +340,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
      */
     public int size()
     {
-        final long consumed = publishedConsumerIndex();
+        final long consumed = (long)CONSUMER_INDEX.getAcquire(this);
         final long produced = producerWord >>> 1;
         return (int)Math.max(0, Math.min(capacity, produced - consumed));
     }

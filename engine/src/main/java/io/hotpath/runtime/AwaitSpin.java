@@ -1,15 +1,13 @@
 package io.hotpath.runtime;
 
 import io.hotpath.inbound.ManyToOneFrameQueue;
-import io.hotpath.inbound.OneToOneFrameLane;
 
 /**
  * Before an await of an answer from another worker suspends, it may wait for that answer in a short spin, if its
- * worker has nothing else to do ({@link Worker#idleButFor}): the answer arrives as a frame at the head of the lane
- * from the answering worker (or of the inbound queue, from a thread outside the engine), where the spin takes it, so
- * a quick answer costs no suspension and no resumption. The spin gives way as soon as another frame comes first in
- * either, the engine begins to close, or {@code await.spinNs} of real time pass (counted from the first few polls).
- * Stateless; owner's thread only.
+ * worker has nothing else to do ({@link Worker#idleButFor}): the answer arrives as a frame at the head of the
+ * worker's inbound queue, where the spin takes it, so a quick answer costs no suspension and no resumption. The spin
+ * gives way as soon as another frame comes first, the engine begins to close, or {@code await.spinNs} of real time
+ * pass (counted from the first few polls). Stateless; owner's thread only.
  */
 final class AwaitSpin
 {
@@ -35,25 +33,11 @@ final class AwaitSpin
             return false;
         }
         final ManyToOneFrameQueue inbound = worker.inbound;
-        final int from = target.worker.index;
-        OneToOneFrameLane lane = worker.lanes.from(from);
         long startNs = 0;
         int polls = 0;
         while (true)
         {
-            int next = inbound.takeIfNext(cell, reply);
-            if (next == ManyToOneFrameQueue.NOTHING_YET)
-            {
-                if (lane == null)
-                {
-                    // the answering worker makes the lane with its first send here
-                    lane = worker.lanes.from(from);
-                }
-                if (lane != null)
-                {
-                    next = lane.takeIfNext(cell, reply);
-                }
-            }
+            final int next = inbound.takeIfNext(cell, reply);
             if (next == ManyToOneFrameQueue.TAKEN)
             {
                 reply.onAnswerDelivered();

@@ -2,7 +2,6 @@ package io.hotpath.runtime;
 
 import io.hotpath.DeadLetterReason;
 import io.hotpath.EngineClosedException;
-import io.hotpath.inbound.FrameHandler;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -10,10 +9,6 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * How an engine closes, all of it: the closer's side and each worker's. Thread safe.
- * <p>
- * The lanes between workers are not closed by the closer: while closing, workers go on sending through them; they are
- * empty when the closer finds the engine quiescent, and what a worker still publishes into one afterwards (a turn
- * that outlived the close timeout) is counted when the later of its two workers finishes.
  * <p>
  * Close runs in two phases. First {@link #closing} is set: sends from outside threads and spawns are refused,
  * workers keep delivering, also to each other, and each worker publishes at the end of every cycle whether it had
@@ -120,8 +115,8 @@ final class Close
     }
 
     /**
-     * One look of the closer: every worker quiet, no frame in any inbound queue or lane, every worker still quiet with
-     * the same work count.
+     * One look of the closer: every worker quiet, no frame in any inbound queue, every worker still quiet with the
+     * same work count.
      */
     boolean quiescent(final Worker[] workers)
     {
@@ -136,7 +131,7 @@ final class Close
         }
         for (final Worker worker : workers)
         {
-            if (worker.queuedFrames() != 0)
+            if (worker.inbound.size() != 0)
             {
                 return false;
             }
@@ -210,27 +205,19 @@ final class Close
         quiet.set(i, done == 0 && worker.hasNothingQueued() ? 1 : 0);
     }
 
-    /**
-     * Dead-letter what is left on this worker (the inbound queue is closed: nothing more comes), then end it. A lane
-     * has no closed state: of its two workers, the one that finishes last counts what is left in it (this worker
-     * for the lanes into it, in {@link Lanes#finish}, and for the lanes out of it, in {@link Outbound#finishLanes}),
-     * so a frame published by a worker that was still running its last cycles is counted too.
-     */
+    /** Dead-letter what is left on this worker (the inbound queue is closed: nothing more comes), then end it. */
     private void finish(final Worker worker)
     {
         final DeadLetterReason reason = leftoverReason;
         worker.outbound.deadLetterAll(reason);
-        worker.outbound.finishLanes(reason);
-        final FrameHandler leftover =
-            (target, message) -> deadLetterLeftover(worker, target, message, reason);
         while (!worker.inbound.isEmpty())
         {
-            if (worker.inbound.drain(leftover, Integer.MAX_VALUE) == 0)
+            if (worker.inbound.drain((target, message) -> deadLetterLeftover(worker, target, message, reason),
+                Integer.MAX_VALUE) == 0)
             {
                 Thread.onSpinWait();
             }
         }
-        worker.lanes.finish(leftover);
         while (worker.ready.poll() != null)
         {
             // every live actor's mailbox is emptied below, scheduled or held back (awaiting, restarting)

@@ -1,15 +1,10 @@
 package io.hotpath.runtime;
 
 import io.hotpath.inbound.FrameHandler;
-import io.hotpath.inbound.OneToOneFrameLane;
 
 /**
- * How a worker takes frames from its inbound queue and from the lanes of the other workers ({@link Lanes}): each
- * frame goes to its target at once or joins its mailbox, and consecutive frames for one actor go over in one turn.
- * NOT thread safe: the worker's own thread only.
- * <p>
- * The sources take turns at going first, one more each duty cycle, and share the cycle's limits, so a busy source
- * cannot keep the others waiting for more than one cycle.
+ * How a worker takes frames from its inbound queue: each frame goes to its target at once or joins its mailbox, and
+ * consecutive frames for one actor go over in one turn. NOT thread safe: the worker's own thread only.
  * <p>
  * The drain's limit ({@code inbound.drainLimit}) counts the frames that run code (handed over, the engine's own); a
  * frame that only joins its actor's mailbox costs next to nothing, so the drain takes those on, up to the queue's
@@ -34,10 +29,6 @@ final class InboundDrain implements FrameHandler
     private ActorCell<?> queued;
     /** Frames that joined {@link #queued}'s mailbox that way, counted as reschedules when the streak ends. */
     private int queuedCount;
-    /** The lane whose frame is in hand, or null for the inbound queue: where the frame's send time is. */
-    private OneToOneFrameLane source;
-    /** Which source goes first in the next drain. */
-    private int first;
 
     InboundDrain(final Worker worker, final int drainLimit)
     {
@@ -55,48 +46,13 @@ final class InboundDrain implements FrameHandler
     {
         final int limit = closing ? 1 : worker.inbound.capacity();
         drainWork = 0;
-        final OneToOneFrameLane[] lanes = worker.lanes.active();
-        final int drained;
-        if (lanes.length == 0)
-        {
-            source = null;
-            drained = worker.inbound.drain(this, limit);
-        }
-        else
-        {
-            drained = drainAll(lanes, limit);
-        }
+        final int drained = worker.inbound.drain(this, limit);
         if (run != null)
         {
             endRun();
         }
         endQueued();
         worker.counters.noteInboundDrain(worker.inbound, drained, drained == limit || drainWork >= drainLimit);
-        return drained;
-    }
-
-    /** The inbound queue (source 0) and the lanes (1..n), from a first source one further each cycle. */
-    private int drainAll(final OneToOneFrameLane[] lanes, final int limit)
-    {
-        final int sources = lanes.length + 1;
-        int from = first < sources ? first : 0;
-        first = from + 1;
-        int drained = 0;
-        for (int i = 0; i < sources && drained < limit && drainWork < drainLimit; i++)
-        {
-            if (from == 0)
-            {
-                source = null;
-                drained += worker.inbound.drain(this, limit - drained);
-            }
-            else
-            {
-                final OneToOneFrameLane lane = lanes[from - 1];
-                source = lane;
-                drained += lane.drain(this, limit - drained);
-            }
-            from = from + 1 == sources ? 0 : from + 1;
-        }
         return drained;
     }
 
@@ -180,8 +136,7 @@ final class InboundDrain implements FrameHandler
     /** The frame's time in the inbound queue, from its send to now (its take); unstamped frames are skipped. */
     private void recordWait(final Timing timing)
     {
-        final OneToOneFrameLane lane = source;
-        final long sentNs = lane != null ? lane.inHandSentNs() : worker.inbound.inHandSentNs();
+        final long sentNs = worker.inbound.inHandSentNs();
         if (sentNs != 0)
         {
             timing.recordWait(System.nanoTime() - sentNs);

@@ -50,7 +50,7 @@ final class Observability
             {
                 workerLatency[i] = new Latency();
                 workerTiming[i] = Timing.of(workerLatency[i], null);
-                workers[i].stampFrames();
+                workers[i].inbound.stampFrames();
             }
         }
         this.stallWatcher = config.stallThresholdNs() > 0 ?
@@ -101,7 +101,7 @@ final class Observability
         {
             return workerTiming[worker];
         }
-        runtime.workers.get(worker).stampFrames();
+        runtime.workers.get(worker).inbound.stampFrames();
         return Timing.of(workerLatency[worker], new Latency());
     }
 

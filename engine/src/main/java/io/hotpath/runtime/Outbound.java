@@ -3,23 +3,17 @@ package io.hotpath.runtime;
 import io.hotpath.DeadLetterReason;
 import io.hotpath.FullQueuePolicy;
 import io.hotpath.inbound.ManyToOneFrameQueue;
-import io.hotpath.inbound.OneToOneFrameLane;
 
 import java.util.ArrayList;
 
 /**
- * What one worker sends to the others: through a lane per destination worker ({@link OneToOneFrameLane}, made on the
- * first send there; this worker is its one producer, so a send costs no CAS), and, when it cannot go at once, a
- * backlog per destination worker, kept in order and published by this worker's duty cycle as the lane makes room,
- * with the actors of this worker held back meanwhile. NOT thread safe: the worker's own thread only.
- * <p>
- * Every frame from this worker to a destination goes through the one lane (messages and the engine's own alike), so
- * per-pair order is the lane's order. Only once the destination has finished (the engine closed) is there no lane to
- * make: a send then takes the destination's inbound queue, closed by then, and is counted as a dead letter.
+ * What one worker sends to the others, when it cannot go at once: a backlog per destination worker, kept in order
+ * and published by this worker's duty cycle as the destination's inbound queue makes room, and the actors of this
+ * worker held back meanwhile. NOT thread safe: the worker's own thread only.
  * <p>
  * The rules, so that a worker-to-worker send is never a trap and a worker never waits for another:
  * <ul>
- * <li>A send that finds the lane to the destination full goes to the backlog for that destination, and so does
+ * <li>A send that finds the destination's inbound queue full goes to the backlog for that destination, and so does
  * every later send from this worker to that destination while the backlog is not empty: per-pair order holds.</li>
  * <li>The actor whose turn sent it is held (not scheduled) until that backlog has drained: back-pressure reaches the
  * source without anyone waiting. {@code offer} returns false instead of using the backlog.</li>
@@ -37,8 +31,6 @@ final class Outbound
     private final FullQueuePolicy policy;
     /** Per destination worker index; made on first need. */
     private final Backlog[] backlogs;
-    /** Per destination worker index: the lane into it, made on the first send there. */
-    private final OneToOneFrameLane[] lanes;
     /** Actors of this worker held until a congested target catches up, in pairs: held cell, target address. */
     private final ArrayList<Object> heldOnTargets = new ArrayList<>();
     /** Messages waiting in every backlog. */
@@ -48,7 +40,6 @@ final class Outbound
     {
         this.worker = worker;
         this.backlogs = new Backlog[workers];
-        this.lanes = new OneToOneFrameLane[workers];
         this.capacity = capacity;
         this.policy = policy;
     }
@@ -77,52 +68,21 @@ final class Outbound
         {
             return applyPolicy && append(backlog, target.cell, message, false);
         }
-        final OneToOneFrameLane lane = lane(dest);
-        if (lane == null)
-        {
-            return offerInbound(dest, target.cell, message, applyPolicy);
-        }
-        if (lane.offer(target.cell, message))
+        final int status = dest.inbound.offer(target.cell, message);
+        if (status == ManyToOneFrameQueue.OK)
         {
             if (dest.mayPark)
             {
-                dest.wakeAfterLaneOffer();
+                dest.wake();
             }
-            return true;
-        }
-        return applyPolicy && append(backlog(dest), target.cell, message, false);
-    }
-
-    /** The lane into {@code dest}, made on first use; null once {@code dest} has finished. */
-    private OneToOneFrameLane lane(final Worker dest)
-    {
-        final OneToOneFrameLane lane = lanes[dest.index];
-        return lane != null ? lane : openLaneSlowPath(dest);
-    }
-
-    private OneToOneFrameLane openLaneSlowPath(final Worker dest)
-    {
-        final OneToOneFrameLane lane = dest.lanes.open(worker.index);
-        lanes[dest.index] = lane;
-        return lane;
-    }
-
-    /** A send after {@code dest} has finished: its inbound queue is closed, the message a dead letter. */
-    private boolean offerInbound(final Worker dest, final ActorCell<?> target, final Object message,
-        final boolean applyPolicy)
-    {
-        final int status = dest.inbound.offer(target, message);
-        if (status == ManyToOneFrameQueue.OK)
-        {
-            dest.wake();
             return true;
         }
         if (status == ManyToOneFrameQueue.CLOSED)
         {
-            worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
+            worker.runtime.deadLetters.record(target.cell, message, DeadLetterReason.ENGINE_CLOSED);
             return true;
         }
-        return applyPolicy && append(backlog(dest), target, message, false);
+        return applyPolicy && append(backlog(dest), target.cell, message, false);
     }
 
     /** One of the engine's own messages to an actor of another worker: never refused, never waited for. */
@@ -131,27 +91,15 @@ final class Outbound
         final Backlog backlog = backlogs[dest.index];
         if (backlog == null || backlog.isEmpty())
         {
-            final OneToOneFrameLane lane = lane(dest);
-            if (lane == null)
+            final int status = dest.inbound.offer(target, message);
+            if (status == ManyToOneFrameQueue.OK)
             {
-                final int status = dest.inbound.offer(target, message);
-                if (status == ManyToOneFrameQueue.OK)
-                {
-                    dest.wake();
-                    return;
-                }
-                if (status == ManyToOneFrameQueue.CLOSED)
-                {
-                    worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
-                    return;
-                }
+                dest.wake();
+                return;
             }
-            else if (lane.offer(target, message))
+            if (status == ManyToOneFrameQueue.CLOSED)
             {
-                if (dest.mayPark)
-                {
-                    dest.wakeAfterLaneOffer();
-                }
+                worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
                 return;
             }
         }
@@ -242,36 +190,25 @@ final class Outbound
     private int publish(final Backlog backlog)
     {
         final Worker dest = backlog.dest;
-        final OneToOneFrameLane lane = lane(dest);
         int published = 0;
         while (!backlog.isEmpty())
         {
-            if (lane != null)
+            final int status = dest.inbound.offer(backlog.peekTarget(), backlog.peekMessage());
+            if (status == ManyToOneFrameQueue.FULL)
             {
-                if (!lane.offer(backlog.peekTarget(), backlog.peekMessage()))
-                {
-                    break;
-                }
+                break;
             }
-            else
+            if (status == ManyToOneFrameQueue.CLOSED)
             {
-                final int status = dest.inbound.offer(backlog.peekTarget(), backlog.peekMessage());
-                if (status == ManyToOneFrameQueue.FULL)
-                {
-                    break;
-                }
-                if (status == ManyToOneFrameQueue.CLOSED)
-                {
-                    worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(),
-                        DeadLetterReason.ENGINE_CLOSED);
-                }
+                worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(),
+                    DeadLetterReason.ENGINE_CLOSED);
             }
             backlog.remove();
             published++;
         }
-        if (published > 0 && dest.mayPark)
+        if (published > 0)
         {
-            dest.wakeAfterLaneOffer();
+            dest.wake();
         }
         if (backlog.isEmpty())
         {
@@ -330,20 +267,5 @@ final class Outbound
             ((ActorCell<?>)heldOnTargets.get(i)).releaseSends();
         }
         heldOnTargets.clear();
-    }
-
-    /**
-     * Close: this worker publishes into its lanes no more; a lane whose destination has finished already has its
-     * leftovers counted here as dead letters (see {@link Lanes#finish}).
-     */
-    void finishLanes(final DeadLetterReason reason)
-    {
-        for (final OneToOneFrameLane lane : lanes)
-        {
-            if (lane != null)
-            {
-                Lanes.finishSending(worker.runtime, lane, reason);
-            }
-        }
     }
 }

@@ -44,8 +44,6 @@ abstract class WorkerSharedFields extends WorkerPad0
     final EngineRuntime runtime;
     final Close close;
     final ManyToOneFrameQueue inbound;
-    /** The lanes from the other workers into this one. */
-    final Lanes lanes;
     final boolean embedded;
     final boolean mayPark;
     final String idleName;
@@ -61,7 +59,6 @@ abstract class WorkerSharedFields extends WorkerPad0
         this.embedded = config.embedded(index);
         this.idleName = config.idle(index).configName();
         this.inbound = new ManyToOneFrameQueue(config.inboundCapacity());
-        this.lanes = new Lanes(config.workers(), config.laneCapacity());
         this.mayPark = !embedded && config.idle(index).mayPark();
     }
 }
@@ -192,8 +189,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         this.handoffLimit = config.handoffMaxDepth();
         this.fullQueuePolicy = config.fullQueuePolicy();
         this.mailboxHardCapacity = (int)Math.min(Integer.MAX_VALUE, config.mailboxCapacity() +
-            (long)config.inboundCapacity() + (long)(config.workers() - 1) * config.laneCapacity() +
-            (long)config.workers() * config.outboundCapacity());
+            (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity());
         this.outbound = new Outbound(this, config.workers(), config.outboundCapacity(), config.fullQueuePolicy());
         this.drain = new InboundDrain(this, config.inboundDrainLimit());
         this.turnWatch = config.stallThresholdNs() > 0 ? new TurnWatch() : null;
@@ -258,30 +254,6 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     }
 
     /**
-     * Wake the owner if it may be parked, after frames were published into a lane: a lane's publication is a release
-     * store, not a CAS, so a full fence orders it before the volatile read of the sleep flag (Dekker pair). Called
-     * only when the owner may park ({@link #mayPark}); a worker that never parks costs its senders no fence.
-     */
-    void wakeAfterLaneOffer()
-    {
-        if (claimWakeUpAfterLaneOffer())
-        {
-            LockSupport.unpark(owner);
-        }
-    }
-
-    /**
-     * The sender's half of the sleep handshake after a lane offer: a full fence, then {@link #claimWakeUp}.
-     *
-     * @return true when the caller is to unpark the owner.
-     */
-    boolean claimWakeUpAfterLaneOffer()
-    {
-        VarHandle.fullFence();
-        return claimWakeUp();
-    }
-
-    /**
      * The sender's half of the sleep handshake, after its offer: a volatile read of the sleep flag, then a CAS so
      * that one sender unparks.
      *
@@ -294,16 +266,15 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
 
     /**
      * The owner's half of the sleep handshake, before it may park: a volatile store of the sleep flag, then a look at
-     * the inbound queue (a volatile read of the producers' word) and at the lanes (a volatile read of the count of
-     * lanes and of each lane's next frame). A sender that offered before the look is seen; one that offers after it
-     * sees the flag and wakes the owner.
+     * the inbound queue (a volatile read of the producers' word). A sender that offered before the look is seen; one
+     * that offers after it sees the flag and wakes the owner.
      *
      * @return true when the owner may park now; {@link #awake} follows either way.
      */
     boolean prepareToPark()
     {
         SLEEPING.setVolatile(this, 1);
-        return inbound.isEmpty() && lanes.isEmpty();
+        return inbound.isEmpty();
     }
 
     /** The owner is up again (or never parked). */
@@ -783,20 +754,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     /** @return true when nothing waits to be sent, queued or ready here; for close. Owner's thread only. */
     boolean hasNothingQueued()
     {
-        return outbound.isIdle() && inbound.isEmpty() && lanes.isEmpty() && ready.isEmpty() &&
+        return outbound.isIdle() && inbound.isEmpty() && ready.isEmpty() &&
             (carrier == null || !carrier.hasResumes());
-    }
-
-    /** Frames sent to this worker carry their send time from now on, for the latency histograms; any thread. */
-    void stampFrames()
-    {
-        inbound.stampFrames();
-        lanes.stampFrames();
-    }
-
-    /** @return frames waiting in the inbound queue and the lanes into this worker; any thread, a snapshot. */
-    int queuedFrames()
-    {
-        return inbound.size() + lanes.size();
     }
 }

@@ -16,21 +16,15 @@
  * per round; {@code Callbacks} keeps its callbacks; {@code Asks} begins every ask.</li>
  * <li>{@code Fiber} and {@code Carrier}: sequential actors' methods on continuations, and the worker loop on a
  * continuation so those methods run on its stack.</li>
- * <li>{@code Outbound}: what a worker sends to the others, through one lane per destination worker
- * ({@code Lanes} on the destination's side, made on the first send there) and a backlog per destination while its
- * lane is full; {@code InboundDrain}: how a worker takes frames from its inbound queue and its lanes, the sources
- * taking turns at going first.</li>
  * <li>{@code Close}: the whole close protocol, the closer's side and each worker's.</li>
  * </ul>
  * <p>
  * Rules: an actor, its mailbox, its state word and its worker's ready queue are touched by the worker's owning thread
  * only, with plain loads and stores. Anything another thread may read is single-writer and written with opaque or
- * release stores (counters, the stopped flag, the terminated flag). Cross-thread hand-over happens in exactly three
- * places: the inbound queue and the lanes between workers ({@code io.hotpath.inbound}), and the sleep flag of a
- * worker that may park, a Dekker pair on each side ({@code Worker.prepareToPark}: a volatile store of the flag, then
- * volatile loads of the inbound queue's producer word, the count of lanes and each lane's next frame; against
- * {@code Worker.claimWakeUp} after an inbound CAS, or {@code Worker.claimWakeUpAfterLaneOffer}: a full fence after a
- * lane's release store, only when the destination may park), so a wake-up is never lost.
+ * release stores (counters, the stopped flag, the terminated flag). Cross-thread hand-over happens in exactly two
+ * places: the inbound queue ({@code io.hotpath.inbound}) and the sleep flag of a worker that may park, a Dekker
+ * pair of a volatile store then a volatile load on each side ({@code Worker.prepareToPark} against
+ * {@code Worker.claimWakeUp}), so a wake-up is never lost.
  * <p>
  * Per-message paths allocate nothing and take no lock: delivery, scheduling and counting use pre-sized rings and
  * fields. Rare cases (full queues, closed engine, signals) live in {@code SendSlowPath}.

@@ -116,7 +116,7 @@ class AffinityProfileTest
         assertThat(ex.problems()).containsExactly(
             "bogus=1: unknown key; the keys are workers, idle, worker.N.idle, idle.maxParkNs, worker.N.embedded, " +
                 "worker.namePrefix, worker.N.cpu, mandatory, other.cpus, jvm.cpus, description, inbound.capacity, " +
-                "inbound.drainLimit, mailbox.capacity, actor.batchBudget, outbound.capacity, lane.capacity, handoff.maxDepth, send.fullQueuePolicy, " +
+                "inbound.drainLimit, mailbox.capacity, actor.batchBudget, outbound.capacity, handoff.maxDepth, send.fullQueuePolicy, " +
                 "send.timeoutNs, close.timeoutNs, close.onShutdown, worker.daemon, await.monitorCheck, await.spinNs, await.onLoopStack, " +
                 "stall.thresholdNs, histograms, jmx, engine.name " +
                 "(N a worker index), listed with their defaults in io.hotpath.EngineConfig",

@@ -30,8 +30,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
  * real look ({@code Close.quiescent}) and, if it passes, closes every inbound queue
  * ({@code Close.closeQueues}), as the closer does. Any pass is premature here: W did work in this cycle.
  * <p>
- * Result: (1 when the closer declared quiescence and closed the queues; where X's send went: 0 into the lane from
- * W to P, 2 a dead letter).
+ * Result: (1 when the closer declared quiescence and closed the queues; where X's send went: 0 into P's queue,
+ * 2 a dead letter because P's queue was closed).
  * <p>
  * Not thread safe by itself: jcstress runs the actors concurrently on one instance on purpose, then the arbiter.
  */
@@ -42,8 +42,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     desc = "Premature quiescence: declared while X's step ran in W's ready loop; X's send on to P is refused and " +
     "dead-lettered (ENGINE_CLOSED) long before the close timeout.")
 @Outcome(id = "1, 0", expect = FORBIDDEN,
-    desc = "Premature quiescence: declared while X's step ran in W's ready loop; X's frame lands in the lane from W " +
-    "to P after the check and is dead-lettered at finish.")
+    desc = "Premature quiescence: declared while X's step ran in W's ready loop; X's frame lands in P's queue " +
+    "after the check and is dead-lettered at finish.")
 @Outcome(expect = FORBIDDEN, desc = "Something else went wrong.")
 @State
 public class CloseQuiescenceTest
@@ -114,6 +114,6 @@ public class CloseQuiescenceTest
     public void arbiter(final II_Result r)
     {
         final long dead = runtime.deadLetters.count(DeadLetterReason.ENGINE_CLOSED);
-        r.r2 = dead == 1 ? 2 : (p.queuedFrames() == 1 && dead == 0 ? 0 : -1);
+        r.r2 = dead == 1 ? 2 : (p.inbound.size() == 1 && dead == 0 ? 0 : -1);
     }
 }

@@ -12,16 +12,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lanes between workers under everything that moves them at once: a sending actor on every worker sends bursts
- * of random length to random receivers on the other workers, through lanes of eight frames (so the senders' backlogs
- * fill and drain all the time), with tells that take the backlog and offers that are refused; a thread outside the
- * engine sends to the same receivers through their inbound queues; the workers idle with backoff, so they park and
- * are woken through the lanes; and the engine is closed while all of it runs (the senders never stop, so the close
- * times out and the workers finish while the others still publish into their lanes). Every message is accounted for
+ * Sends between workers under everything that moves them at once: a sending actor on every worker sends bursts of
+ * random length to random receivers on the other workers, through inbound queues of 64 frames (so the senders'
+ * backlogs fill and drain all the time), with tells that take the backlog and offers that are refused; a thread
+ * outside the engine sends to the same receivers; the workers idle with backoff, so they park and are woken by the
+ * senders; and the engine is closed while all of it runs (the senders never stop, so the close times out and the
+ * workers finish while the others still send). Every message is accounted for
  * (handed to its handler exactly once, or counted as a dead letter), and each receiver gets each sender's messages in
  * the order they were sent.
  */
-class RandomizedLaneTest
+class RandomizedWorkerToWorkerTest
 {
     private static final int WORKERS = 3;
     private static final int RECEIVERS_PER_WORKER = 3;
@@ -47,7 +47,7 @@ class RandomizedLaneTest
         final AtomicLong accepted = new AtomicLong();
         final AtomicLong dead = new AtomicLong();
         final List<Seen> seen = new ArrayList<>();
-        final EngineConfig config = TestEngines.config(WORKERS).laneCapacity(8).inboundCapacity(64).mailboxCapacity(16)
+        final EngineConfig config = TestEngines.config(WORKERS).inboundCapacity(64).mailboxCapacity(16)
             .batchBudget(4).inboundDrainLimit(16).closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(500)).build();
         final Engine engine = Engine.start(config);
         engine.deadLetters().addListener((target, message, reason) ->

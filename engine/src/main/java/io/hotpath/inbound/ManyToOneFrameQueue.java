@@ -222,8 +222,13 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     {
         final Object[] slots = this.slots;
         final int mask = this.mask;
-        final long[] sent = (long[])STAMPS.getAcquire(this);
         long index = consumerIndex;
+        if (SLOT.getAcquire(slots, (((int)index & mask) << 1) + 1) == null)
+        {
+            // the common case of a worker polling its queue: nothing to set up
+            return 0;
+        }
+        final long[] sent = (long[])STAMPS.getAcquire(this);
         int taken = 0;
         while (taken < limit)
         {

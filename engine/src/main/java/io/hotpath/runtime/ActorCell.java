@@ -331,8 +331,8 @@ final class ActorCell<M>
     }
 
     /**
-     * {@link #invoke} without counting it: for a run of messages handed over in one turn, counted once at its end
-     * ({@link #countRun}).
+     * {@link #invoke} without counting it: for the messages of one turn, counted once at its end ({@link #countRun},
+     * {@link #countHandled}).
      *
      * @return false when the actor could not be created, and the message is a dead letter.
      */
@@ -476,6 +476,12 @@ final class ActorCell<M>
         HANDOFFS.setOpaque(this, handoffs + 1);
     }
 
+    /** {@code n} more messages from its mailbox were handled in one turn ({@link #handle}). */
+    void countHandled(final int n)
+    {
+        HANDLED.setOpaque(this, handled + n);
+    }
+
     /** A run of {@code n} more messages was handed over in one turn ({@link #handle}). */
     void countRun(final int n)
     {
@@ -486,6 +492,11 @@ final class ActorCell<M>
     void countReschedule()
     {
         RESCHEDULES.setOpaque(this, reschedules + 1);
+    }
+
+    void countReschedules(final int n)
+    {
+        RESCHEDULES.setOpaque(this, reschedules + n);
     }
 
     void countException()

@@ -22,6 +22,13 @@ final class InboundDrain implements FrameHandler
     private int runLength;
     /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
     private int drainWork;
+    /**
+     * The actor whose mailbox the previous frame of this drain joined behind its backlog, while no code has run since
+     * (nothing can have emptied, stopped or run it): a frame for it joins its mailbox at once. Or null.
+     */
+    private ActorCell<?> queued;
+    /** Frames that joined {@link #queued}'s mailbox that way, counted as reschedules when the streak ends. */
+    private int queuedCount;
 
     InboundDrain(final Worker worker, final int drainLimit)
     {
@@ -44,6 +51,7 @@ final class InboundDrain implements FrameHandler
         {
             endRun();
         }
+        endQueued();
         worker.counters.noteInboundDrain(worker.inbound, drained, drained == limit || drainWork >= drainLimit);
         return drained;
     }
@@ -52,6 +60,7 @@ final class InboundDrain implements FrameHandler
     void forgetRun()
     {
         run = null;
+        endQueued();
     }
 
     /**
@@ -76,6 +85,15 @@ final class InboundDrain implements FrameHandler
             worker.close.onFrameTakenWhileClosing(worker);
         }
         final boolean plain = !(message instanceof EngineMessage);
+        if (queued != null)
+        {
+            if (cell == queued && plain && cell.mailbox.offer(message))
+            {
+                queuedCount++;
+                return true;
+            }
+            endQueued();
+        }
         if (run != null)
         {
             if (cell == run && plain && cell.isRunningOnly() && cell.countCycleHandoff(worker.cycle) <= worker.batchBudget)
@@ -105,6 +123,10 @@ final class InboundDrain implements FrameHandler
             if (plain)
             {
                 // queued behind its actor's backlog (or a dead letter): no code of the actor ran
+                if (cell.scheduled && cell.isIdle() && !cell.mailbox.isEmpty())
+                {
+                    queued = cell;
+                }
                 return true;
             }
         }
@@ -134,6 +156,17 @@ final class InboundDrain implements FrameHandler
         {
             run = null;
             worker.recover(error);
+        }
+    }
+
+    /** The streak of frames joining one actor's mailbox ends: count them. */
+    private void endQueued()
+    {
+        if (queued != null)
+        {
+            queued.countReschedules(queuedCount);
+            queued = null;
+            queuedCount = 0;
         }
     }
 

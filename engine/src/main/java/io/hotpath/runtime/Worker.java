@@ -525,16 +525,34 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         beginTurn(cell);
         directCell = cell.sequential && carrier != null ? cell : null;
         final LocalRing<Object> mailbox = cell.mailbox;
+        // counted once per turn, not per message; a sequential actor's method may suspend with this very frame (on
+        // the loop's stack), so its messages are counted one by one, before they run
+        final boolean countEach = cell.sequential;
         int handled = 0;
+        int counted = 0;
         Object message;
-        while (handled < budget && (message = mailbox.poll()) != null)
+        try
         {
-            cell.invoke(message);
-            handled++;
-            if (!cell.isRunningOnly())
+            while (handled < budget && (message = mailbox.poll()) != null)
             {
-                break;
+                handled++;
+                if (countEach)
+                {
+                    cell.invoke(message);
+                }
+                else if (cell.handle(message))
+                {
+                    counted++;
+                }
+                if (!cell.isRunningOnly())
+                {
+                    break;
+                }
             }
+        }
+        finally
+        {
+            cell.countHandled(counted);
         }
         endLoopTurn(cell);
         cell.clearCongestionIfCaughtUp();

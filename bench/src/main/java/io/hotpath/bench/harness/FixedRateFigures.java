@@ -10,7 +10,8 @@ import java.util.Map;
  *
  * @param targetPerSec   the schedule's rate.
  * @param achievedPerSec messages sent per second while measured.
- * @param refusedOffers  offers a full queue refused while measured (each retried later, stamps unchanged).
+ * @param refusedOffers  offers refused while measured, by a full queue or a congested receiver (each retried later,
+ *                       stamps unchanged).
  * @param backlogAtStart messages sent and not yet received when the measurement began.
  * @param inbound        the engine's inbound fill, or null for a peer.
  */
@@ -18,13 +19,22 @@ public record FixedRateFigures(
     long targetPerSec, Double achievedPerSec, long refusedOffers, long backlogAtStart, InboundFill inbound)
 {
     /**
-     * @return true when the engine's inbound queue was full while measured: an offer was refused, or the high-water
-     * mark reached the capacity after the start (a high-water mark only grows, so a queue already full in the
-     * warm-up shows only through the refusals).
+     * @return true when the engine's inbound queue was full while measured: the high-water mark reached the capacity
+     * after the start, or, for a queue already full in the warm-up (a high-water mark only grows), an offer was
+     * refused while measured.
      */
     public boolean saturatedWhileMeasured()
     {
-        return inbound != null && (refusedOffers > 0 || !inbound.saturatedInWarmup() && inbound.saturated());
+        return inbound != null && (inbound.saturatedInWarmup() ? refusedOffers > 0 : inbound.saturated());
+    }
+
+    /**
+     * @return true when the engine refused offers while measured although its inbound queue never filled: the
+     * receiver was congested (its mailbox above its capacity), and its senders were held back at the source.
+     */
+    public boolean congestedWhileMeasured()
+    {
+        return inbound != null && refusedOffers > 0 && !saturatedWhileMeasured();
     }
 
     /**
@@ -39,6 +49,7 @@ public record FixedRateFigures(
         m.put("backlogAtStart", backlogAtStart);
         m.put("inbound", inbound == null ? null : inbound.toJson());
         m.put("saturatedWhileMeasured", saturatedWhileMeasured());
+        m.put("congestedWhileMeasured", congestedWhileMeasured());
         return m;
     }
 }

@@ -30,7 +30,8 @@ import java.util.Map;
  * @param intervals        figures per interval of the measurement, or null.
  * @param pairing          the paired comparison with the floor, for a paired row; else null.
  * @param fixedRate        achieved rate, refusals and inbound fill, for a fixed-rate row; else null.
- * @param refusedOffers    offers a full queue refused while measured (blasting and fixed-rate senders count them).
+ * @param refusedOffers    offers refused while measured, by a full queue or a congested receiver (blasting and
+ *                         fixed-rate senders count them).
  * @param hostLevel        the floor's level just before and after a row that is not paired; else null.
  */
 public record Result(

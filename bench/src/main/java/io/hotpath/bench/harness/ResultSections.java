@@ -181,10 +181,11 @@ final class ResultSections
                     final boolean full = f.saturatedWhileMeasured();
                     fill = TextTable.count(in.highWaterAtStart()) + " / " + TextTable.count(in.highWaterAtEnd()) +
                         " of " + TextTable.count(in.capacity()) + (full ? " FULL" : in.saturatedInWarmup() ?
-                        " full in warm-up" : "");
-                    final int[] tally = saturated.computeIfAbsent(s.name() + " " + r.impl(), (k) -> new int[2]);
+                        " full in warm-up" : "") + (f.congestedWhileMeasured() ? " congested" : "");
+                    final int[] tally = saturated.computeIfAbsent(s.name() + " " + r.impl(), (k) -> new int[3]);
                     tally[0] += full ? 1 : 0;
-                    tally[1]++;
+                    tally[1] += f.congestedWhileMeasured() ? 1 : 0;
+                    tally[2]++;
                 }
                 table.row(ResultTable.rowName(r, repeated), r.impl(),
                     TextTable.count(f.targetPerSec()), TextTable.count(f.achievedPerSec()),
@@ -198,16 +199,20 @@ final class ResultSections
         {
             return;
         }
-        sb.append("\nfixed-rate: achieved = sent per second while measured; refused = offers a full queue refused ")
-            .append("(retried, stamps kept); backlog = in flight when the measurement began; inbound high water = ")
+        sb.append("\nfixed-rate: achieved = sent per second while measured; refused = offers refused, by a full ")
+            .append("queue or a congested receiver (retried, stamps kept); backlog = in flight when the measurement ")
+            .append("began; inbound high water = ")
             .append("the engine's most frames queued at the start / end of the measurement, of its capacity ")
-            .append("(FULL: the queue saturated while measured, or refused an offer; full in warm-up: only before); ")
+            .append("(FULL: the queue saturated while measured; full in warm-up: only before; congested: offers ")
+            .append("were refused while the queue never filled, because the receiver's mailbox was above its ")
+            .append("capacity); ")
             .append("latency in ns from the intended send time\n");
         table.render(sb);
         for (final Map.Entry<String, int[]> e : saturated.entrySet())
         {
-            sb.append(e.getKey()).append(": inbound queue saturated while measured in ").append(e.getValue()[0]).append(" of ")
-                .append(e.getValue()[1]).append(" run(s)\n");
+            sb.append(e.getKey()).append(": inbound queue saturated while measured in ").append(e.getValue()[0])
+                .append(" of ").append(e.getValue()[2]).append(" run(s), receiver congested in ")
+                .append(e.getValue()[1]).append('\n');
         }
     }
 }

@@ -50,7 +50,7 @@ class FixedRateFiguresTest
     }
 
     @Test
-    void aQueueIsSaturatedWhileMeasuredWhenItRefusedAnOfferOrFilledUpAfterTheStart()
+    void aQueueIsSaturatedWhileMeasuredWhenItFilledUpAfterTheStartOrRefusedAnOfferWhenFullBefore()
     {
         final InboundFill fullInWarmup = new InboundFill(16, 16, 16);
         assertFalse(new FixedRateFigures(1, 1.0, 0, 0, fullInWarmup).saturatedWhileMeasured(),
@@ -59,5 +59,17 @@ class FixedRateFiguresTest
         assertTrue(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 16)).saturatedWhileMeasured());
         assertFalse(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 12)).saturatedWhileMeasured());
         assertFalse(new FixedRateFigures(1, 1.0, 5, 0, null).saturatedWhileMeasured(), "a peer has no inbound queue");
+    }
+
+    @Test
+    void offersRefusedWhileTheQueueNeverFilledAreTheReceiversCongestionNotAFullQueue()
+    {
+        final FixedRateFigures congested = new FixedRateFigures(1, 1.0, 5, 0, new InboundFill(16, 9, 12));
+        assertFalse(congested.saturatedWhileMeasured(), "the queue held at most 12 of 16");
+        assertTrue(congested.congestedWhileMeasured());
+        assertFalse(new FixedRateFigures(1, 1.0, 5, 0, new InboundFill(16, 9, 16)).congestedWhileMeasured(),
+            "the queue filled: the refusals are its own");
+        assertFalse(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 12)).congestedWhileMeasured());
+        assertFalse(new FixedRateFigures(1, 1.0, 5, 0, null).congestedWhileMeasured(), "a peer has no engine");
     }
 }

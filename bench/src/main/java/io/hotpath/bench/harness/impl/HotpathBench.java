@@ -46,6 +46,14 @@ public final class HotpathBench implements BenchImpl
             // only the receiver's worker idles the way under test; the others park, so no third thread spins
             config = context.engineConfig("park").idle(1 % context.workers(), scenario.idle());
         }
+        else if (scenario.kind() == ScenarioKind.FIXED_RATE)
+        {
+            // the peers' queue and ring hold the sender's whole pool in these rows: so do the engine's inbound queue
+            // and the receiver's mailbox, so a backlog after a host stall meets the same bound everywhere
+            config = context.engineConfig(context.idle())
+                .inboundCapacity(Pacing.FIXED_RATE_POOL)
+                .mailboxCapacity(Pacing.FIXED_RATE_POOL);
+        }
         else
         {
             config = context.engineConfig(context.idle());

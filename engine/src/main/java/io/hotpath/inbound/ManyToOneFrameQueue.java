@@ -222,12 +222,12 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
     {
         final Object[] slots = this.slots;
         final int mask = this.mask;
-        long index = consumerIndex;
-        if (SLOT.getAcquire(slots, (((int)index & mask) << 1) + 1) == null)
+        if (!hasPublished())
         {
             // the common case of a worker polling its queue: nothing to set up
             return 0;
         }
+        long index = consumerIndex;
         final long[] sent = (long[])STAMPS.getAcquire(this);
         int taken = 0;
         while (taken < limit)

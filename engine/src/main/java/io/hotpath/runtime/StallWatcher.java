@@ -10,11 +10,11 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The stall detector of one engine: a daemon thread that sleeps a quarter of {@code stall.thresholdNs} between
- * looks (it never spins) and reads each worker's count of outermost turns and its turn depth. When one outermost turn has run longer
- * than the threshold, it reports it once: a line on {@code io.hotpath.stalls} naming the worker, the actor and how
- * long so far, with the worker thread's stack sampled while it is stuck (at most {@value #REPORTS_PER_MINUTE}
- * reports a minute, the next says how many were left out), a {@link WorkerStallEvent} when a recording wants it, and
- * a count and the longest stall in the worker's stats. The watcher allocates when it reports; the workers never do.
+ * looks (it never spins) and reads each worker's count of outermost turns and its turn depth. When one outermost
+ * turn has run longer than the threshold, it reports it once: a line on {@code io.hotpath.stalls} naming the
+ * worker, the actor and how long so far, with the worker thread's stack sampled while it is stuck (at most
+ * {@value #REPORTS_PER_MINUTE} reports a minute, the next says how many were left out), a {@link WorkerStallEvent}
+ * when a recording wants it, and a count and the longest stall in the worker's stats. The watcher allocates when it reports; the workers never do.
  * <p>
  * A look that comes much later than planned (the watcher itself was held up, by a pause of the whole JVM or the
  * host) starts every turn's clock again instead of blaming the workers for it. Thread safe: its state belongs to its

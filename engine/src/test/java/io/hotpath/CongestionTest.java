@@ -33,6 +33,61 @@ class CongestionTest
         flood(true);
     }
 
+    /**
+     * The other side of the same rule: an actor that keeps up with a flood from another worker is not cut into
+     * batches that send the rest through its mailbox (each message taken twice); it stays on the direct path, in
+     * order, and nothing is lost.
+     */
+    @Test
+    void aFloodedFastActorStaysOnTheDirectPath() throws Exception
+    {
+        final long messages = 3_000_000;
+        final AtomicLong outOfOrder = new AtomicLong();
+        final AtomicLong received = new AtomicLong();
+        try (Engine engine = Engine.start(TestEngines.config(2).build()))
+        {
+            final ActorRef<Long> fast = engine.actor((ActorContext<Long> ctx) -> new Actor<Long>()
+            {
+                private long expected;
+
+                @Override
+                public void onMessage(final Long n)
+                {
+                    if (n != expected)
+                    {
+                        outOfOrder.incrementAndGet();
+                    }
+                    expected = n + 1;
+                    received.lazySet(expected);
+                }
+            }).name("fast").onWorker(0).spawn();
+            final ActorRef<String> producer = engine.actor((ActorContext<String> ctx) ->
+            {
+                final long[] next = new long[1];
+                ctx.repeat(() ->
+                {
+                    int sent = 0;
+                    while (sent < 256 && next[0] < messages && fast.offer(next[0]))
+                    {
+                        next[0]++;
+                        sent++;
+                    }
+                    return sent;
+                });
+                return (String m) -> { };
+            }).name("producer").onWorker(1).spawn();
+            producer.tell("start");
+            TestEngines.await("every message arrived", () -> received.get() == messages);
+            final io.hotpath.metrics.ActorStats stats = engine.stats().actors().stream()
+                .filter((a) -> a.name().equals("fast")).findFirst().orElseThrow();
+            assertEquals(0, outOfOrder.get());
+            assertEquals(messages, stats.handled());
+            assertTrue(stats.handoffs() > messages / 2, "handed over directly: " + stats.handoffs() + ", through " +
+                "the mailbox: " + stats.reschedules());
+            assertEquals(0, engine.deadLetters().count());
+        }
+    }
+
     private static void flood(final boolean fromWorker) throws Exception
     {
         final AtomicLong handledBySlow = new AtomicLong();

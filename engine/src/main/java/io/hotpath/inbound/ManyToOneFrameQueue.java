@@ -37,12 +37,12 @@ abstract class ManyToOneFrameQueuePad1 extends ManyToOneFrameQueueProducerFields
 abstract class ManyToOneFrameQueueConsumerFields extends ManyToOneFrameQueuePad1
 {
     /**
-     * Next index to consume. Written by the consumer only, with a release store after it has read the frame below
-     * it, paired with the producers' acquire load before they reuse that frame.
+     * Consumer only: the next frame to take (plain stores, one per frame, on a line producers never read); published
+     * to the producers as {@code consumerIndex} every few frames.
      */
-    long consumerIndex;
+    long head;
     /**
-     * Consumer only: the frame at {@code consumerIndex} is in a handler's hands (its slot still held); cleared by a
+     * Consumer only: the frame at {@code head} is in a handler's hands (its slot still held); cleared by a
      * {@code takeIfNext} that releases it early.
      */
     boolean inHand;
@@ -54,6 +54,26 @@ abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
     byte p216, p217, p218, p219, p220, p221, p222, p223, p224, p225, p226, p227, p228, p229, p230, p231;
     byte p232, p233, p234, p235, p236, p237, p238, p239, p240, p241, p242, p243, p244, p245, p246, p247;
     byte p248, p249, p250, p251, p252, p253, p254, p255, p256, p257, p258, p259, p260, p261, p262, p263;
+}
+
+abstract class ManyToOneFrameQueuePublishedFields extends ManyToOneFrameQueuePad2
+{
+    /**
+     * Every frame below it is taken and its slots cleared: written by the consumer only, with a release store every
+     * few frames of a drain and at its end (after the frames' slots are cleared), read by producers with an acquire
+     * load before they reuse a frame. A line of its own, so a producer that finds the queue full and reads it again
+     * and again finds it in its own cache until the consumer has moved it, and does not slow the consumer down frame
+     * by frame.
+     */
+    long consumerIndex;
+}
+
+abstract class ManyToOneFrameQueuePad3 extends ManyToOneFrameQueuePublishedFields
+{
+    byte p300, p301, p302, p303, p304, p305, p306, p307, p308, p309, p310, p311, p312, p313, p314, p315;
+    byte p316, p317, p318, p319, p320, p321, p322, p323, p324, p325, p326, p327, p328, p329, p330, p331;
+    byte p332, p333, p334, p335, p336, p337, p338, p339, p340, p341, p342, p343, p344, p345, p346, p347;
+    byte p348, p349, p350, p351, p352, p353, p354, p355, p356, p357, p358, p359, p360, p361, p362, p363;
 }
 
 /**
@@ -68,13 +88,15 @@ abstract class ManyToOneFrameQueuePad2 extends ManyToOneFrameQueueConsumerFields
  * MpscArrayQueue does). It writes the target with a plain store and publishes the frame by a release store of the
  * message, which is the frame's flag: the consumer acquires the message slot, and a non-null message means the
  * frame is complete. The consumer then clears the message slot (before its index moves, so a producer of the next
- * lap never finds it cleared after writing it) and advances its index with a release store. Nothing is allocated
- * per frame.
+ * lap never finds it cleared after writing it) and moves its own cursor; it publishes its index to the producers
+ * with a release store every few frames ({@code publishEvery}) and at the end of each drain, on a line of its own,
+ * so producers that find the queue full and read the index again do not pull a line the consumer writes per frame.
+ * Nothing is allocated per frame.
  * <p>
  * {@link #close()} sets a flag in the producer word, so every offer that succeeded is ordered before it and every
  * later offer fails: what was accepted can be drained and counted, nothing slips in afterwards.
  */
-public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
+public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad3
 {
     /** {@link #offer} accepted the frame. */
     public static final int OK = 0;
@@ -99,7 +121,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             PRODUCER_LIMIT = lookup.findVarHandle(
                 ManyToOneFrameQueueProducerFields.class, "producerLimit", long.class);
             CONSUMER_INDEX = lookup.findVarHandle(
-                ManyToOneFrameQueueConsumerFields.class, "consumerIndex", long.class);
+                ManyToOneFrameQueuePublishedFields.class, "consumerIndex", long.class);
             STAMPS = lookup.findVarHandle(ManyToOneFrameQueue.class, "stamps", long[].class);
         }
         catch (final ReflectiveOperationException ex)
@@ -110,6 +132,13 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
 
     private final int capacity;
     private final int mask;
+    /**
+     * Frames a drain takes between two publications of {@link #consumerIndex}: a sixteenth of the capacity, at least
+     * 1 and at most 32. The room a drain makes goes back to the producers in steps this long (and at the drain's
+     * end), so a producer finding the queue full and reading the index again does not pull its line away from the
+     * consumer frame by frame; what a drain holds back meanwhile is at most a sixteenth of the queue.
+     */
+    private final int publishEvery;
     /** Frame i is slots 2i (target) and 2i + 1 (message, null while the frame is free or not yet published). */
     private final Object[] slots;
     /**
@@ -132,6 +161,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         }
         this.capacity = capacity;
         this.mask = capacity - 1;
+        this.publishEvery = Math.max(1, Math.min(32, capacity >> 4));
         this.slots = new Object[capacity * 2];
         PRODUCER_LIMIT.setRelease(this, (long)capacity);
     }
@@ -227,49 +257,64 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
             // the common case of a worker polling its queue: nothing to set up
             return 0;
         }
-        long index = consumerIndex;
+        long index = head;
+        long published = index;
         final long[] sent = (long[])STAMPS.getAcquire(this);
         int taken = 0;
-        while (taken < limit)
+        try
         {
-            final int slot = ((int)index & mask) << 1;
-            final Object message = SLOT.getAcquire(slots, slot + 1);
-            if (message == null)
+            while (taken < limit)
             {
-                break;
-            }
-            if (sent != null)
-            {
-                inHandSentNs = sent[(int)index & mask];
-            }
-            inHand = true;
-            boolean more = false;
-            try
-            {
-                more = handler.onFrame(slots[slot], message);
-            }
-            finally
-            {
-                // also when the handler throws: the frame was handed over, and is never handed over twice
-                taken++;
-                if (inHand)
+                final int slot = ((int)index & mask) << 1;
+                final Object message = SLOT.getAcquire(slots, slot + 1);
+                if (message == null)
                 {
-                    inHand = false;
-                    free(slot);
-                    index++;
-                    // after the handler: while a frame is being handled it still counts in size(), and what the
-                    // handler published before returning is seen by whoever sees the index move
-                    CONSUMER_INDEX.setRelease(this, index);
+                    break;
                 }
-                else
+                if (sent != null)
                 {
-                    // the handler's takeIfNext released this frame and took the ones after it
-                    index = consumerIndex;
+                    inHandSentNs = sent[(int)index & mask];
+                }
+                inHand = true;
+                boolean more = false;
+                try
+                {
+                    more = handler.onFrame(slots[slot], message);
+                }
+                finally
+                {
+                    // also when the handler throws: the frame was handed over, and is never handed over twice
+                    taken++;
+                    if (inHand)
+                    {
+                        inHand = false;
+                        free(slot);
+                        head = ++index;
+                        if (index - published >= publishEvery)
+                        {
+                            CONSUMER_INDEX.setRelease(this, index);
+                            published = index;
+                        }
+                    }
+                    else
+                    {
+                        // the handler's takeIfNext released this frame and took the ones after it
+                        index = head;
+                    }
+                }
+                if (!more)
+                {
+                    break;
                 }
             }
-            if (!more)
+        }
+        finally
+        {
+            // producers see the room the drain made (and whatever the handlers published before it) when they next
+            // read the index
+            if (index != published)
             {
-                break;
+                CONSUMER_INDEX.setRelease(this, index);
             }
         }
         return taken;
@@ -293,7 +338,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public int takeIfNext(final Object target, final Object message)
     {
-        final long index = inHand ? consumerIndex + 1 : consumerIndex;
+        final long index = inHand ? head + 1 : head;
         final int slot = ((int)index & mask) << 1;
         final Object next = SLOT.getAcquire(slots, slot + 1);
         if (next == null)
@@ -307,9 +352,11 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
         if (inHand)
         {
             inHand = false;
-            free(((int)consumerIndex & mask) << 1);
+            free(((int)head & mask) << 1);
         }
         free(slot);
+        head = index + 1;
+        // published at once: an await's spin may take its answer outside any drain
         CONSUMER_INDEX.setRelease(this, index + 1);
         return TAKEN;
     }
@@ -333,7 +380,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public boolean hasPublished()
     {
-        return SLOT.getAcquire(slots, ((((int)consumerIndex) & mask) << 1) + 1) != null;
+        return SLOT.getAcquire(slots, ((((int)head) & mask) << 1) + 1) != null;
     }
 
     /**
@@ -344,7 +391,7 @@ public final class ManyToOneFrameQueue extends ManyToOneFrameQueuePad2
      */
     public boolean isEmpty()
     {
-        return (producerWord >>> 1) == consumerIndex;
+        return (producerWord >>> 1) == head;
     }
 
     /**

@@ -270,6 +270,12 @@ final class ActorCell<M>
         state &= ~RESUMING;
     }
 
+    /** @return the direct handoffs counted by {@link #countCycleHandoff} in its latest cycle. */
+    int cycleHandoffs()
+    {
+        return cycleHandoffs;
+    }
+
     /**
      * Count a direct handoff outside any turn.
      *

@@ -20,6 +20,8 @@ final class InboundDrain implements FrameHandler
     private ActorCell<?> run;
     /** Messages handed over in that run so far. */
     private int runLength;
+    /** How far the run may go past its actor's budget for this cycle. */
+    private final Pace pace = new Pace();
     /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
     private int drainWork;
     /**
@@ -96,7 +98,7 @@ final class InboundDrain implements FrameHandler
         }
         if (run != null)
         {
-            if (cell == run && plain && cell.isRunningOnly() && cell.countCycleHandoff(worker.cycle) <= worker.batchBudget)
+            if (cell == run && plain && cell.isRunningOnly() && mayGoOn(cell))
             {
                 runLength++;
                 handleInRun(cell, message);
@@ -111,6 +113,8 @@ final class InboundDrain implements FrameHandler
             worker.handoffDepth = 1;
             run = cell;
             runLength = 1;
+            // what is left of the actor's budget for this cycle, this first frame included
+            pace.begin(worker.batchBudget - cell.cycleHandoffs() + 1);
             handleInRun(cell, message);
         }
         else if (!plain && ((EngineMessage)message).isControl())
@@ -131,6 +135,16 @@ final class InboundDrain implements FrameHandler
             }
         }
         return ++drainWork < drainLimit;
+    }
+
+    /**
+     * @return true when the run may hand its actor one more frame: within its budget for this cycle, or past it while
+     * the actor keeps up ({@link Pace}).
+     */
+    private boolean mayGoOn(final ActorCell<?> cell)
+    {
+        cell.countCycleHandoff(worker.cycle);
+        return pace.within(runLength) || pace.goOn(runLength, worker.batchBudget);
     }
 
     /** The frame's time in the inbound queue, from its send to now (its take); unstamped frames are skipped. */

@@ -166,6 +166,8 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     final int mailboxHardCapacity;
     private final IdleStrategy idleStrategy;
     final int batchBudget;
+    /** How far a turn from the ready queue may go past its budget ({@link #runActor}). */
+    private final Pace turnPace = new Pace();
     /** Runs the loop on continuations, for sequential actors; null on an embedded worker or without the flag. */
     final Carrier carrier;
 
@@ -542,12 +544,21 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         // counted once per turn, not per message; a sequential actor's method may suspend with this very frame (on
         // the loop's stack), so its messages are counted one by one, before they run
         final boolean countEach = cell.sequential;
+        // a turn past its budget while the actor keeps up, up to the backlog it had (not a self-sending actor's
+        // endless one); not for a sequential actor, whose turn may suspend, nor while closing (one message a cycle)
+        final boolean paced = !countEach && budget == batchBudget;
+        final int most = paced ? mailbox.size() : budget;
+        if (paced)
+        {
+            turnPace.begin(budget);
+        }
         int handled = 0;
         int counted = 0;
         Object message;
         try
         {
-            while (handled < budget && (message = mailbox.poll()) != null)
+            while ((paced ? turnPace.within(handled) || (handled < budget || handled < most) &&
+                turnPace.goOn(handled, budget) : handled < budget) && (message = mailbox.poll()) != null)
             {
                 handled++;
                 if (countEach)

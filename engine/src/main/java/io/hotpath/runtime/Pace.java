@@ -43,6 +43,12 @@ final class Pace
         stampNs = 0;
     }
 
+    /** @return the messages the turn may handle so far, counted from its start. */
+    int limit()
+    {
+        return limit;
+    }
+
     /**
      * @param handled messages the turn has handled.
      * @return true while the turn is within what it may handle.

@@ -545,21 +545,35 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         // the loop's stack), so its messages are counted one by one, before they run
         final boolean countEach = cell.sequential;
         // a turn past its budget while the actor keeps up, up to the backlog it had (not a self-sending actor's
-        // endless one); not for a sequential actor, whose turn may suspend, nor while closing (one message a cycle)
-        final boolean paced = !countEach && budget == batchBudget;
-        final int most = paced ? mailbox.size() : budget;
+        // endless one): timed only when that backlog is longer than the budget; not for a sequential actor, whose
+        // turn may suspend, nor while closing (one message a cycle)
+        final int most = mailbox.size();
+        final boolean paced = most > budget && !countEach && budget == batchBudget;
+        int limit = budget;
         if (paced)
         {
             turnPace.begin(budget);
+            limit = turnPace.limit();
         }
         int handled = 0;
         int counted = 0;
         Object message;
         try
         {
-            while ((paced ? turnPace.within(handled) || (handled < budget || handled < most) &&
-                turnPace.goOn(handled, budget) : handled < budget) && (message = mailbox.poll()) != null)
+            while (true)
             {
+                if (handled >= limit)
+                {
+                    if (!paced || handled >= budget && handled >= most || !turnPace.goOn(handled, budget))
+                    {
+                        break;
+                    }
+                    limit = turnPace.limit();
+                }
+                if ((message = mailbox.poll()) == null)
+                {
+                    break;
+                }
                 handled++;
                 if (countEach)
                 {

@@ -182,6 +182,7 @@ final class Supervisor
         }
         cell.clearCongestionIfCaughtUp();
         cell.worker.runtime.unregister(cell);
+        cell.worker.forgetTurns(cell);
         final Supervision record = cell.supervision();
         final List<Exchange<?>> watchers = record.watchers;
         record.watchers = null;

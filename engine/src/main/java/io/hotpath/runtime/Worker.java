@@ -172,9 +172,11 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     final Carrier carrier;
 
     /**
-     * The turns on the owner's stack, innermost last ({@link #current}); an error that cuts them short finds them
-     * here. The one reference stored per turn: with G1 a reference store may cost a fence (its card mark), so the
-     * innermost actor is read from here rather than kept in a field of its own.
+     * The turns on the owner's stack, innermost last ({@link #current}), up to {@link #turnDepth}; an error that cuts
+     * them short finds them here. A level above the depth keeps the actor whose turn was there last until another
+     * actor's turn takes it or the actor stops ({@link #forgetTurns}): with G1 a reference store costs a barrier
+     * (its card mark), so a stream of turns of one actor at one level stores nothing, and the innermost actor is
+     * read from here rather than kept in a field of its own.
      */
     ActorCell<?>[] turns = new ActorCell<?>[16];
     /** The last error that escaped an inner turn, for the turns it left open. */
@@ -390,18 +392,40 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         return depth == 0 ? null : turns[depth - 1];
     }
 
+    /** A stopped actor is not kept by a level of the turn stack above the depth, where its last turn was. */
+    void forgetTurns(final ActorCell<?> cell)
+    {
+        final ActorCell<?>[] stack = turns;
+        for (int level = turnDepth; level < stack.length; level++)
+        {
+            if (stack[level] == cell)
+            {
+                stack[level] = null;
+            }
+        }
+    }
+
     /** Put an actor's turn on the stack: it becomes {@link #current}. */
     void beginTurn(final ActorCell<?> cell)
     {
-        if (turnDepth == turns.length)
+        final int depth = turnDepth;
+        ActorCell<?>[] stack = turns;
+        if (depth == stack.length)
         {
-            turns = java.util.Arrays.copyOf(turns, turnDepth * 2);
+            stack = java.util.Arrays.copyOf(stack, depth * 2);
+            turns = stack;
         }
-        if (turnDepth == 0)
+        if (depth == 0)
         {
             outermostTurns++;
         }
-        turns[turnDepth++] = cell;
+        // stored only when another actor held this level last: the same actor's turns at one level (a stream of
+        // messages to it) store nothing, so the GC's barrier on a reference store is not paid per message
+        if (stack[depth] != cell)
+        {
+            stack[depth] = cell;
+        }
+        turnDepth = depth + 1;
         cell.beginTurn();
     }
 
@@ -416,7 +440,13 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             closeAbandonedTurns(cell);
         }
         cell.endTurn();
-        turns[--turnDepth] = null;
+        // the level keeps its actor (no store, no barrier) unless the actor has stopped, so that a stream of turns
+        // of one actor at one level stores nothing; what is above the depth is not on the stack
+        if (cell.isStopped())
+        {
+            turns[turnDepth - 1] = null;
+        }
+        turnDepth--;
         scheduleIfBacklogged(cell);
         if (overflowDepth != 0)
         {

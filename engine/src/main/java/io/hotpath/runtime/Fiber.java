@@ -34,6 +34,11 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     boolean askPending;
     /** Between two runs: the continuation has yielded at the end of a message and waits for the next. */
     private boolean idle;
+    /**
+     * The turn depth at which its actor's turn is the innermost while its code runs on its own continuation, set at
+     * each entry ({@link #enter}); -1 when it was entered outside its actor's turn. On the loop's stack it is 1.
+     */
+    private int level;
     /** Its own continuation, for runs that cannot use the loop's stack; made on first use. */
     private Object continuation;
     /** The loop continuation this fiber's method suspended with, until it resumes; see {@link Carrier}. */
@@ -116,8 +121,22 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     static Fiber current()
     {
         final Object body = Continuations.currentBody();
-        final Fiber fiber = body instanceof Carrier carrier ? carrier.direct : (Fiber)body;
-        return fiber != null && fiber.cell.worker.current() == fiber.cell ? fiber : null;
+        final Fiber fiber;
+        final int level;
+        if (body instanceof Carrier carrier)
+        {
+            // the loop's stack holds a method only in the one turn there (Worker.runsDirect)
+            fiber = carrier.direct;
+            level = 1;
+        }
+        else
+        {
+            fiber = (Fiber)body;
+            level = fiber == null ? 0 : fiber.level;
+        }
+        // its actor's turn is innermost exactly when the stack is as deep as at its entry: a turn of another actor
+        // begun inside the method (a direct handoff) is one level deeper; one load, not a look into the turn stack
+        return fiber != null && fiber.cell.worker.turnDepth == level ? fiber : null;
     }
 
     /** Run, or resume, on its own continuation; or, suspended with a loop continuation, resume at the loop's top. */
@@ -134,6 +153,8 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         {
             continuation = Continuations.create(this);
         }
+        final Worker worker = cell.worker;
+        level = worker.current() == cell ? worker.turnDepth : -1;
         try
         {
             Continuations.run(continuation);

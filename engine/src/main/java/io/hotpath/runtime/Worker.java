@@ -440,13 +440,14 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             closeAbandonedTurns(cell);
         }
         cell.endTurn();
+        final int depth = --turnDepth;
         // the level keeps its actor (no store, no barrier) unless the actor has stopped, so that a stream of turns
-        // of one actor at one level stores nothing; what is above the depth is not on the stack
+        // of one actor at one level stores nothing; what is above the depth is not on the stack. Checked after the
+        // turn is off the stack: deep in it, any call may overflow it, and the turn must be closed by then
         if (cell.isStopped())
         {
-            turns[turnDepth - 1] = null;
+            turns[depth] = null;
         }
-        turnDepth--;
         scheduleIfBacklogged(cell);
         if (overflowDepth != 0)
         {
@@ -556,8 +557,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     {
         if (cell.isIdle() && !cell.scheduled && !cell.mailbox.isEmpty())
         {
-            cell.scheduled = true;
+            // marked once it is in the queue: deep in the stack the offer's call may overflow it, and an actor
+            // marked scheduled but never queued would never run again
             ready.offer(cell);
+            cell.scheduled = true;
         }
     }
 

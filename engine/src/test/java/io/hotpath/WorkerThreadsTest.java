@@ -121,8 +121,10 @@ class WorkerThreadsTest
             }).name("source").onWorker(0).spawn();
             source.tell(0);
             assertTrue(await(done));
-            // The latch opens inside the drain that carried the frame; the drain notes its depth once it returns.
+            // The latch opens inside the source's turn, which is counted when it ends, in the drain that carried its
+            // frame; each counter is published on its own (opaque), in no set order with the others: wait for both.
             TestEngines.await("inbound depth noted", () -> engine.stats().workers().get(0).inboundHighWater() >= 1);
+            TestEngines.await("the source's turn counted", () -> engine.stats().workers().get(0).handled() >= 101);
             final io.hotpath.metrics.EngineStats stats = engine.stats();
             final io.hotpath.metrics.ActorStats sinkStats = stats.actors().stream()
                 .filter(a -> a.name().equals("sink")).findFirst().orElseThrow();

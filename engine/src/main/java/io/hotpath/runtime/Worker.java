@@ -469,6 +469,23 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             handoffLimit = depth / 2;
             counters.noteStackOverflow(this, handoffLimit);
         }
+        scheduleStranded();
+    }
+
+    /**
+     * After a stack overflow: an actor it struck between taking a message into its mailbox and being scheduled (at
+     * the call that schedules it) would wait for its next message; every actor of this worker that is idle with a
+     * backlog is scheduled now. Rare (after an overflow only), so a walk over the live actors is affordable.
+     */
+    private void scheduleStranded()
+    {
+        for (final ActorCell<?> cell : runtime.liveCells())
+        {
+            if (cell.worker == this)
+            {
+                scheduleIfBacklogged(cell);
+            }
+        }
     }
 
     /**

@@ -18,6 +18,7 @@ import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
 import static io.hotpath.EngineConfig.IDLE;
 import static io.hotpath.EngineConfig.IDLE_MAX_PARK_NS;
 import static io.hotpath.EngineConfig.INBOUND_CAPACITY;
+import static io.hotpath.EngineConfig.INBOUND_LANE_CAPACITY;
 import static io.hotpath.EngineConfig.INBOUND_DRAIN_LIMIT;
 import static io.hotpath.EngineConfig.JVM_CPUS;
 import static io.hotpath.EngineConfig.MAILBOX_CAPACITY;
@@ -61,7 +62,8 @@ final class ConfigKeys
     private static final List<String> KEYS = List.of(
         WORKERS, IDLE, WORKER_IDLE, IDLE_MAX_PARK_NS, WORKER_EMBEDDED, NAME_PREFIX,
         WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION,
-        INBOUND_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, OUTBOUND_CAPACITY, HANDOFF_MAX_DEPTH,
+        INBOUND_CAPACITY, INBOUND_LANE_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, OUTBOUND_CAPACITY,
+        HANDOFF_MAX_DEPTH,
         FULL_QUEUE_POLICY, SEND_TIMEOUT_NS, CLOSE_TIMEOUT_NS, CLOSE_ON_SHUTDOWN, WORKER_DAEMON, AWAIT_MONITOR_CHECK, AWAIT_SPIN_NS, AWAIT_ON_LOOP_STACK,
         STALL_THRESHOLD_NS, HISTOGRAMS, JMX, ENGINE_NAME);
     private static final Set<String> PLACEMENT_KEYS = Set.of(WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION);
@@ -134,6 +136,7 @@ final class ConfigKeys
         m.put(IDLE_MAX_PARK_NS, c.idleMaxParkNs());
         m.put(NAME_PREFIX, c.namePrefix());
         m.put(INBOUND_CAPACITY, c.inboundCapacity());
+        m.put(INBOUND_LANE_CAPACITY, c.inboundLaneCapacity());
         m.put(INBOUND_DRAIN_LIMIT, c.inboundDrainLimit());
         m.put(MAILBOX_CAPACITY, c.mailboxCapacity());
         m.put(BATCH_BUDGET, c.batchBudget());
@@ -207,6 +210,7 @@ final class ConfigKeys
             case JVM_CPUS -> b.jvmCpus(CpuSet.parse(value));
             case DESCRIPTION -> b.description(value);
             case INBOUND_CAPACITY -> b.inboundCapacity(wholeNumber(value));
+            case INBOUND_LANE_CAPACITY -> b.inboundLaneCapacity(wholeNumber(value));
             case INBOUND_DRAIN_LIMIT -> b.inboundDrainLimit(wholeNumber(value));
             case MAILBOX_CAPACITY -> b.mailboxCapacity(wholeNumber(value));
             case BATCH_BUDGET -> b.batchBudget(wholeNumber(value));

@@ -12,6 +12,7 @@ import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
 import static io.hotpath.EngineConfig.IDLE;
 import static io.hotpath.EngineConfig.IDLE_MAX_PARK_NS;
 import static io.hotpath.EngineConfig.INBOUND_CAPACITY;
+import static io.hotpath.EngineConfig.INBOUND_LANE_CAPACITY;
 import static io.hotpath.EngineConfig.INBOUND_DRAIN_LIMIT;
 import static io.hotpath.EngineConfig.JVM_CPUS;
 import static io.hotpath.EngineConfig.MAILBOX_CAPACITY;
@@ -103,6 +104,9 @@ final class ConfigValidator
             NAME_PREFIX, b.namePrefix, "a prefix that leaves names of at most 15 characters with the index");
         require(isPowerOfTwo(b.inboundCapacity), INBOUND_CAPACITY, b.inboundCapacity,
             "a power of two from 2 to 1073741824");
+        require(!b.inboundLaneCapacitySet || b.inboundLaneCapacity == 0 || isPowerOfTwo(b.inboundLaneCapacity),
+            INBOUND_LANE_CAPACITY,
+            b.inboundLaneCapacity, "0 (no lanes) or a power of two from 2 to 1073741824");
         require(b.inboundDrainLimit >= 1, INBOUND_DRAIN_LIMIT, b.inboundDrainLimit, "1 or more");
         require(isPowerOfTwo(b.mailboxCapacity), MAILBOX_CAPACITY, b.mailboxCapacity,
             "a power of two from 2 to 1073741824");

@@ -104,6 +104,16 @@ public final class EngineConfig
     /** Default of {@link #INBOUND_CAPACITY}. */
     public static final int INBOUND_CAPACITY_DEFAULT = 16_384;
 
+    /**
+     * Frames each lane holds, a power of two, or 0 for no lanes; unset, the same as {@link #INBOUND_CAPACITY}. A lane
+     * is a single-producer queue from one worker to another, made on the first send between them and drained beside
+     * the receiver's inbound queue: a worker-to-worker send claims its frame in it without a CAS. With 0, workers
+     * send to each other through the inbound queues, as threads outside the engine do. Memory: a lane for each pair
+     * of workers that has talked, at most {@code workers x (workers - 1)}, of 8 bytes per frame (compressed
+     * references).
+     */
+    public static final String INBOUND_LANE_CAPACITY = "inbound.laneCapacity";
+
     /** Most inbound frames taken per duty cycle. */
     public static final String INBOUND_DRAIN_LIMIT = "inbound.drainLimit";
     /** Default of {@link #INBOUND_DRAIN_LIMIT}. */
@@ -119,8 +129,9 @@ public final class EngineConfig
     /** Default of {@link #BATCH_BUDGET}. */
     public static final int BATCH_BUDGET_DEFAULT = 64;
     /**
-     * Messages one worker keeps for another whose inbound queue is full, published in order as room appears; the
-     * sending actor is held meanwhile. Only a send beyond this many applies the full-queue policy.
+     * Messages one worker keeps for another whose lane from it (or inbound queue, without lanes) is full, published
+     * in order as room appears; the sending actor is held meanwhile. Only a send beyond this many applies the
+     * full-queue policy.
      */
     public static final String OUTBOUND_CAPACITY = "outbound.capacity";
     /** Default of {@link #OUTBOUND_CAPACITY}. */
@@ -238,6 +249,7 @@ public final class EngineConfig
     private final String namePrefix;
     private final AffinityProfile affinity;
     private final int inboundCapacity;
+    private final int inboundLaneCapacity;
     private final int inboundDrainLimit;
     private final int mailboxCapacity;
     private final int batchBudget;
@@ -269,6 +281,7 @@ public final class EngineConfig
         this.namePrefix = b.namePrefix;
         this.affinity = affinity;
         this.inboundCapacity = b.inboundCapacity;
+        this.inboundLaneCapacity = b.inboundLaneCapacitySet ? b.inboundLaneCapacity : b.inboundCapacity;
         this.inboundDrainLimit = b.inboundDrainLimit;
         this.mailboxCapacity = b.mailboxCapacity;
         this.batchBudget = b.batchBudget;
@@ -400,6 +413,12 @@ public final class EngineConfig
     public int mailboxCapacity()
     {
         return mailboxCapacity;
+    }
+
+    /** {@return the frames each lane between two workers holds, 0 for no lanes ({@link #INBOUND_LANE_CAPACITY})} */
+    public int inboundLaneCapacity()
+    {
+        return inboundLaneCapacity;
     }
 
     /** {@return the most messages a ready actor handles per turn ({@link #BATCH_BUDGET})} */
@@ -537,6 +556,8 @@ public final class EngineConfig
         /** Names the placement in messages; null until a placement key is set or a profile applied. */
         String placementName;
         int inboundCapacity = INBOUND_CAPACITY_DEFAULT;
+        int inboundLaneCapacity;
+        boolean inboundLaneCapacitySet;
         int inboundDrainLimit = INBOUND_DRAIN_LIMIT_DEFAULT;
         int mailboxCapacity = MAILBOX_CAPACITY_DEFAULT;
         int batchBudget = BATCH_BUDGET_DEFAULT;
@@ -729,6 +750,20 @@ public final class EngineConfig
         public Builder inboundCapacity(final int value)
         {
             inboundCapacity = value;
+            return this;
+        }
+
+        /**
+         * Set the frames each lane between two workers holds, or turn lanes off ({@link #INBOUND_LANE_CAPACITY});
+         * unset, a lane holds as many as an inbound queue.
+         *
+         * @param value 0, or a power of two from 2 to 2<sup>30</sup>.
+         * @return this.
+         */
+        public Builder inboundLaneCapacity(final int value)
+        {
+            inboundLaneCapacity = value;
+            inboundLaneCapacitySet = true;
             return this;
         }
 

@@ -25,6 +25,9 @@ class EngineConfigTest
         assertEquals(Idle.BACKOFF, c.idle(0));
         assertEquals(EngineConfig.WORKER_EMBEDDED_DEFAULT, c.embedded(0));
         assertEquals(EngineConfig.INBOUND_CAPACITY_DEFAULT, c.inboundCapacity());
+        assertEquals(c.inboundCapacity(), c.inboundLaneCapacity(), "unset, a lane holds as many as an inbound queue");
+        assertEquals(64, EngineConfig.builder().inboundCapacity(64).build().inboundLaneCapacity());
+        assertEquals(0, EngineConfig.builder().inboundLaneCapacity(0).build().inboundLaneCapacity(), "lanes off");
         assertEquals(EngineConfig.MAILBOX_CAPACITY_DEFAULT, c.mailboxCapacity());
         assertEquals(EngineConfig.INBOUND_DRAIN_LIMIT_DEFAULT, c.inboundDrainLimit());
         assertEquals(EngineConfig.BATCH_BUDGET_DEFAULT, c.batchBudget());
@@ -44,6 +47,8 @@ class EngineConfigTest
         assertMessage(EngineConfig.builder().workers(2).cpu(0, -5), "worker.0.cpu=-5");
         assertMessage(EngineConfig.builder().otherCpus(null), "other.cpus=null");
         assertMessage(EngineConfig.builder().inboundCapacity(1000), "inbound.capacity=1000");
+        assertMessage(EngineConfig.builder().inboundLaneCapacity(100), "inbound.laneCapacity=100");
+        assertMessage(EngineConfig.builder().inboundLaneCapacity(-1), "inbound.laneCapacity=-1");
         assertMessage(EngineConfig.builder().mailboxCapacity(0), "mailbox.capacity=0");
         assertMessage(EngineConfig.builder().inboundDrainLimit(0), "inbound.drainLimit=0");
         assertMessage(EngineConfig.builder().batchBudget(-1), "actor.batchBudget=-1");

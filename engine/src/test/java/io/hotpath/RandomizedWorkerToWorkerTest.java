@@ -1,6 +1,7 @@
 package io.hotpath;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * backlogs fill and drain all the time), with tells that take the backlog and offers that are refused; a thread
  * outside the engine sends to the same receivers; the workers idle with backoff, so they park and are woken by the
  * senders; and the engine is closed while all of it runs (the senders never stop, so the close times out and the
- * workers finish while the others still send). Every message is accounted for
+ * workers finish while the others still send). It runs with lanes between the workers of 64 frames (the senders'
+ * backlogs fill those; at close each lane is drained by whichever of its two workers finishes last) and without
+ * lanes (the workers send through each other's inbound queues). Every message is accounted for
  * (handed to its handler exactly once, or counted as a dead letter), and each receiver gets each sender's messages in
  * the order they were sent.
  */
@@ -41,14 +44,16 @@ class RandomizedWorkerToWorkerTest
         long outOfOrder;
     }
 
-    @Test
-    void everyMessageIsCountedOnceAndEachPairKeepsItsOrder() throws Exception
+    @ParameterizedTest(name = "inbound.laneCapacity={0}")
+    @ValueSource(ints = {64, 0})
+    void everyMessageIsCountedOnceAndEachPairKeepsItsOrder(final int laneCapacity) throws Exception
     {
         final AtomicLong accepted = new AtomicLong();
         final AtomicLong dead = new AtomicLong();
         final List<Seen> seen = new ArrayList<>();
         final EngineConfig config = TestEngines.config(WORKERS).inboundCapacity(64).mailboxCapacity(16)
-            .batchBudget(4).inboundDrainLimit(16).closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(500)).build();
+            .inboundLaneCapacity(laneCapacity).batchBudget(4).inboundDrainLimit(16)
+            .closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(500)).build();
         final Engine engine = Engine.start(config);
         engine.deadLetters().addListener((target, message, reason) ->
         {

@@ -12,19 +12,20 @@ package io.hotpath.metrics;
  * @param reschedules      messages appended to mailboxes.
  * @param exceptions       exceptions thrown by its actors.
  * @param deadLetters      dead letters found on this worker.
- * @param inboundHighWater most frames seen in its inbound queue at once.
- * @param inboundSize      frames in its inbound queue now.
+ * @param inboundHighWater most frames seen at once in its inbound queue or in one lane to it.
+ * @param inboundSize      frames in its inbound queue and the lanes to it now.
  * @param awaitSuspensions awaits that suspended their method.
  * @param awaitSpins       awaits whose answer from another worker came back while they spun, without suspending.
  * @param loopStacks       continuations its loop has run on (see {@code await.onLoopStack}): one more than the most
  *                         methods ever suspended at once with the loop's stack; 0 when the loop runs on none.
- * @param outboundHighWater most messages it kept at once for other workers whose inbound queues were full.
+ * @param outboundHighWater most messages it kept at once for other workers whose lanes (or inbound queues) were
+ *                         full.
  * @param interruptsCleared times a handler left the thread's interrupt flag set and the worker cleared it.
  * @param terminated       true once it has finished after close.
  * @param stalls           turns that ran longer than {@code stall.thresholdNs}, each counted once; 0 when off.
  * @param longestStallNs   the longest of them so far, as far as the stall watcher saw it run.
- * @param waitNs           how long frames from other threads waited in its inbound queue (send to take); null
- *                         unless {@code histograms=true}.
+ * @param waitNs           how long frames from other threads waited in its inbound queue or lanes (send to take);
+ *                         null unless {@code histograms=true}.
  * @param handlerNs        how long its handlers ran, per message; null unless {@code histograms=true}.
  */
 public record WorkerStats(

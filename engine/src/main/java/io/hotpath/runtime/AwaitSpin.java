@@ -1,12 +1,14 @@
 package io.hotpath.runtime;
 
-import io.hotpath.inbound.ManyToOneFrameQueue;
+import io.hotpath.inbound.FrameQueue;
+import io.hotpath.inbound.OneToOneFrameQueue;
 
 /**
  * Before an await of an answer from another worker suspends, it may wait for that answer in a short spin, if its
- * worker has nothing else to do ({@link Worker#idleButFor}): the answer arrives as a frame at the head of the
- * worker's inbound queue, where the spin takes it, so a quick answer costs no suspension and no resumption. The spin
- * gives way as soon as another frame comes first, the engine begins to close, or {@code await.spinNs} of real time
+ * worker has nothing else to do ({@link Worker#idleButFor}): the answer arrives as a frame at the head of the lane
+ * from the answering worker (or of the worker's inbound queue, when that worker has no lane to it), where the spin
+ * takes it, so a quick answer costs no suspension and no resumption. The spin gives way as soon as another frame
+ * comes first (in that queue, or in the inbound queue while it watches a lane), the engine begins to close, or {@code await.spinNs} of real time
  * pass (counted from the first few polls). Stateless; owner's thread only.
  */
 final class AwaitSpin
@@ -32,19 +34,21 @@ final class AwaitSpin
         {
             return false;
         }
-        final ManyToOneFrameQueue inbound = worker.inbound;
+        // the answer comes through the lane from the answering worker, or the inbound queue when it has none
+        final OneToOneFrameQueue lane = worker.lanes.from(target.worker);
+        final FrameQueue queue = lane != null ? lane : worker.inbound;
         long startNs = 0;
         int polls = 0;
         while (true)
         {
-            final int next = inbound.takeIfNext(cell, reply);
-            if (next == ManyToOneFrameQueue.TAKEN)
+            final int next = queue.takeIfNext(cell, reply);
+            if (next == FrameQueue.TAKEN)
             {
                 reply.onAnswerDelivered();
                 worker.counters.countAwait(false);
                 return true;
             }
-            if (next == ManyToOneFrameQueue.OTHER_NEXT)
+            if (next == FrameQueue.OTHER_NEXT || (lane != null && worker.inbound.hasPublished()))
             {
                 return false;
             }

@@ -2,6 +2,7 @@ package io.hotpath.runtime;
 
 import io.hotpath.DeadLetterReason;
 import io.hotpath.EngineClosedException;
+import io.hotpath.inbound.FrameHandler;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -13,9 +14,10 @@ import java.util.concurrent.locks.LockSupport;
  * Close runs in two phases. First {@link #closing} is set: sends from outside threads and spawns are refused,
  * workers keep delivering, also to each other, and each worker publishes at the end of every cycle whether it had
  * nothing to do ({@code quiet}) and how much it did. When every worker has been seen quiet twice, with the same work
- * count and no frame in any inbound queue in between, or when the close timeout runs out, the closer closes every
- * inbound queue and sets {@link #finishing}: each worker then dead-letters what is left, on its own thread, and
- * terminates.
+ * count and no frame in any inbound queue or lane in between, or when the close timeout runs out, the closer closes
+ * every inbound queue and sets {@link #finishing}: each worker then dead-letters what is left, on its own thread, and
+ * terminates. A lane between two workers is not closed: each of the two finishes with it, and the second drains what
+ * the first left ({@link Lanes#finish}).
  * <p>
  * A worker that was seen quiet says it is busy (a volatile store) before a frame leaves its queue (the queue's
  * release of its index), so a closer that finds the queue empty also finds the worker busy.
@@ -131,7 +133,7 @@ final class Close
         }
         for (final Worker worker : workers)
         {
-            if (worker.inbound.size() != 0)
+            if (worker.inbound.size() != 0 || worker.lanes.size() != 0)
             {
                 return false;
             }
@@ -209,15 +211,17 @@ final class Close
     private void finish(final Worker worker)
     {
         final DeadLetterReason reason = leftoverReason;
+        final FrameHandler leftover = (target, message) -> deadLetterLeftover(worker, target, message, reason);
         worker.outbound.deadLetterAll(reason);
         while (!worker.inbound.isEmpty())
         {
-            if (worker.inbound.drain((target, message) -> deadLetterLeftover(worker, target, message, reason),
-                Integer.MAX_VALUE) == 0)
+            if (worker.inbound.drain(leftover, Integer.MAX_VALUE) == 0)
             {
                 Thread.onSpinWait();
             }
         }
+        // lanes are not closed: what a worker still sends is drained by whichever of the two finishes last
+        worker.lanes.finish(leftover);
         while (worker.ready.poll() != null)
         {
             // every live actor's mailbox is emptied below, scheduled or held back (awaiting, restarting)

@@ -1,9 +1,10 @@
 package io.hotpath.runtime;
 
 import io.hotpath.inbound.FrameHandler;
+import io.hotpath.inbound.FrameQueue;
 
 /**
- * How a worker takes frames from its inbound queue: each frame goes to its target at once or joins its mailbox, and
+ * How a worker takes frames from its inbound queue and its lanes: each frame goes to its target at once or joins its mailbox, and
  * consecutive frames for one actor go over in one turn. NOT thread safe: the worker's own thread only.
  * <p>
  * The drain's limit ({@code inbound.drainLimit}) counts the frames that run code (handed over, the engine's own); a
@@ -16,6 +17,8 @@ final class InboundDrain implements FrameHandler
 {
     private final Worker worker;
     private final int drainLimit;
+    /** The queue being drained: the inbound queue or a lane. */
+    private FrameQueue queue;
     /** The actor whose turn stays open across consecutive frames for it in the drain going on; or null. */
     private ActorCell<?> run;
     /** Messages handed over in that run so far. */
@@ -39,22 +42,24 @@ final class InboundDrain implements FrameHandler
     }
 
     /**
-     * Take what the inbound queue holds, within the limits.
+     * Take what the inbound queue or a lane holds, within the limits.
      *
+     * @param from    the worker's inbound queue or one of the lanes to it.
      * @param closing the engine is closing: one frame per cycle, so a finish request is seen promptly.
      * @return frames taken.
      */
-    int drain(final boolean closing)
+    int drain(final FrameQueue from, final boolean closing)
     {
-        final int limit = closing ? 1 : worker.inbound.capacity();
+        final int limit = closing ? 1 : from.capacity();
         drainWork = 0;
-        final int drained = worker.inbound.drain(this, limit);
+        queue = from;
+        final int drained = from.drain(this, limit);
         if (run != null)
         {
             endRun();
         }
         endQueued();
-        worker.counters.noteInboundDrain(worker.inbound, drained, drained == limit || drainWork >= drainLimit);
+        worker.counters.noteInboundDrain(from, drained, drained == limit || drainWork >= drainLimit);
         return drained;
     }
 
@@ -76,6 +81,34 @@ final class InboundDrain implements FrameHandler
      */
     @Override
     public boolean onFrame(final Object target, final Object message)
+    {
+        // the common case of a flood, kept small so that the queue's drain loop compiles it in: the next frame of
+        // the run going on, within what the run may take without a look at the clock, for an actor whose waits are
+        // not timed. (While closing, a drain takes one frame, so no run has a second: every frame goes below.)
+        final ActorCell<?> cell = run;
+        if (target == cell && pace.within(runLength) && !(message instanceof EngineMessage) &&
+            cell.timing == null && cell.isRunningOnly())
+        {
+            cell.countCycleHandoff(worker.cycle);
+            runLength++;
+            try
+            {
+                if (!cell.handle(message))
+                {
+                    runLength--;
+                }
+            }
+            catch (final Throwable error)
+            {
+                failedInRun(error);
+            }
+            return ++drainWork < drainLimit;
+        }
+        return onOtherFrame(target, message);
+    }
+
+    /** Any frame but the next one of a run within its budget: see {@link #onFrame}. */
+    private boolean onOtherFrame(final Object target, final Object message)
     {
         final ActorCell<?> cell = (ActorCell<?>)target;
         if (cell.timing != null)
@@ -150,7 +183,7 @@ final class InboundDrain implements FrameHandler
     /** The frame's time in the inbound queue, from its send to now (its take); unstamped frames are skipped. */
     private void recordWait(final Timing timing)
     {
-        final long sentNs = worker.inbound.inHandSentNs();
+        final long sentNs = queue.inHandSentNs();
         if (sentNs != 0)
         {
             timing.recordWait(System.nanoTime() - sentNs);
@@ -168,9 +201,15 @@ final class InboundDrain implements FrameHandler
         }
         catch (final Throwable error)
         {
-            run = null;
-            worker.recover(error);
+            failedInRun(error);
         }
+    }
+
+    /** A handler of the run threw (an exception, or an error such as a stack overflow): the worker recovers. */
+    private void failedInRun(final Throwable error)
+    {
+        run = null;
+        worker.recover(error);
     }
 
     /** The streak of frames joining one actor's mailbox ends: count them. */

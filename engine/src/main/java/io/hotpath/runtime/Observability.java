@@ -51,6 +51,7 @@ final class Observability
                 workerLatency[i] = new Latency();
                 workerTiming[i] = Timing.of(workerLatency[i], null);
                 workers[i].inbound.stampFrames();
+                workers[i].lanes.stampFrames();
             }
         }
         this.stallWatcher = config.stallThresholdNs() > 0 ?
@@ -102,6 +103,7 @@ final class Observability
             return workerTiming[worker];
         }
         runtime.workers.get(worker).inbound.stampFrames();
+        runtime.workers.get(worker).lanes.stampFrames();
         return Timing.of(workerLatency[worker], new Latency());
     }
 

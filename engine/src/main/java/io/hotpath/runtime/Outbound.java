@@ -2,13 +2,15 @@ package io.hotpath.runtime;
 
 import io.hotpath.DeadLetterReason;
 import io.hotpath.FullQueuePolicy;
-import io.hotpath.inbound.ManyToOneFrameQueue;
+import io.hotpath.inbound.FrameQueue;
+import io.hotpath.inbound.OneToOneFrameQueue;
 
 import java.util.ArrayList;
 
 /**
  * What one worker sends to the others, when it cannot go at once: a backlog per destination worker, kept in order
- * and published by this worker's duty cycle as the destination's inbound queue makes room, and the actors of this
+ * and published by this worker's duty cycle as its lane to the destination (or the destination's inbound queue, when
+ * lanes are off) makes room, and the actors of this
  * worker held back meanwhile. NOT thread safe: the worker's own thread only.
  * <p>
  * The rules, so that a worker-to-worker send is never a trap and a worker never waits for another:
@@ -68,16 +70,17 @@ final class Outbound
         {
             return applyPolicy && append(backlog, target.cell, message, false);
         }
-        final int status = dest.inbound.offer(target.cell, message);
-        if (status == ManyToOneFrameQueue.OK)
+        final OneToOneFrameQueue lane = worker.lanes.to(dest);
+        final int status = offer(dest, lane, target.cell, message);
+        if (status == FrameQueue.OK)
         {
             if (dest.mayPark)
             {
-                dest.wake();
+                wake(dest, lane);
             }
             return true;
         }
-        if (status == ManyToOneFrameQueue.CLOSED)
+        if (status == FrameQueue.CLOSED)
         {
             worker.runtime.deadLetters.record(target.cell, message, DeadLetterReason.ENGINE_CLOSED);
             return true;
@@ -91,19 +94,43 @@ final class Outbound
         final Backlog backlog = backlogs[dest.index];
         if (backlog == null || backlog.isEmpty())
         {
-            final int status = dest.inbound.offer(target, message);
-            if (status == ManyToOneFrameQueue.OK)
+            final OneToOneFrameQueue lane = worker.lanes.to(dest);
+            final int status = offer(dest, lane, target, message);
+            if (status == FrameQueue.OK)
             {
-                dest.wake();
+                if (dest.mayPark)
+                {
+                    wake(dest, lane);
+                }
                 return;
             }
-            if (status == ManyToOneFrameQueue.CLOSED)
+            if (status == FrameQueue.CLOSED)
             {
                 worker.runtime.deadLetters.record(target, message, DeadLetterReason.ENGINE_CLOSED);
                 return;
             }
         }
         append(backlog(dest), target, message, true);
+    }
+
+    /** Offer a frame to {@code dest}: through this worker's lane there, or its inbound queue when there is none. */
+    private static int offer(final Worker dest, final OneToOneFrameQueue lane, final ActorCell<?> target,
+        final Object message)
+    {
+        return lane != null ? lane.offer(target, message) : dest.inbound.offer(target, message);
+    }
+
+    /** A frame was published to {@code dest}, which may park: wake it if it sleeps. */
+    private static void wake(final Worker dest, final OneToOneFrameQueue lane)
+    {
+        if (lane != null)
+        {
+            dest.wakeAfterLaneOffer();
+        }
+        else
+        {
+            dest.wake();
+        }
     }
 
     private Backlog backlog(final Worker dest)
@@ -190,15 +217,16 @@ final class Outbound
     private int publish(final Backlog backlog)
     {
         final Worker dest = backlog.dest;
+        final OneToOneFrameQueue lane = worker.lanes.to(dest);
         int published = 0;
         while (!backlog.isEmpty())
         {
-            final int status = dest.inbound.offer(backlog.peekTarget(), backlog.peekMessage());
-            if (status == ManyToOneFrameQueue.FULL)
+            final int status = offer(dest, lane, backlog.peekTarget(), backlog.peekMessage());
+            if (status == FrameQueue.FULL)
             {
                 break;
             }
-            if (status == ManyToOneFrameQueue.CLOSED)
+            if (status == FrameQueue.CLOSED)
             {
                 worker.runtime.deadLetters.record(backlog.peekTarget(), backlog.peekMessage(),
                     DeadLetterReason.ENGINE_CLOSED);
@@ -206,9 +234,9 @@ final class Outbound
             backlog.remove();
             published++;
         }
-        if (published > 0)
+        if (published > 0 && dest.mayPark)
         {
-            dest.wake();
+            wake(dest, lane);
         }
         if (backlog.isEmpty())
         {

@@ -110,7 +110,8 @@ final class SendSlowPath
                 JfrEvents.queueFull(target, "mailbox beyond capacity", "wait");
                 throw new QueueFullException("mailbox of actor '" + target.name + "' holds " +
                     target.mailbox.size() + " messages, all it may take while congested (mailbox.capacity + " +
-                    "inbound.capacity + workers x outbound.capacity); its sender sent that many in one turn");
+                    "inbound.capacity + workers x outbound.capacity + (workers - 1) x inbound.laneCapacity); its " +
+                    "sender sent that many in one turn");
             }
             return dropped(worker.runtime, target, message, "mailbox beyond capacity");
         }
@@ -137,9 +138,10 @@ final class SendSlowPath
         }
         JfrEvents.queueFull(target, "outbound", policy.configName());
         throw new QueueFullException("worker " + worker.name + " holds " + capacity + " messages for worker " +
-            dest.name + ", whose inbound queue is full (outbound.capacity); message for actor '" + target.name +
-            "' not sent: its sender sent more in one turn than the backlog holds; raise outbound.capacity or " +
-            "inbound.capacity, or send less per turn");
+            dest.name + ", whose queue from it is full (the lane, or the inbound queue without lanes; " +
+            "outbound.capacity); message for actor '" + target.name + "' not sent: its sender sent more in one turn " +
+            "than the backlog holds; raise outbound.capacity or inbound.laneCapacity (inbound.capacity without " +
+            "lanes), or send less per turn");
     }
 
     /**

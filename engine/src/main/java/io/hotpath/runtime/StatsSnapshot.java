@@ -50,7 +50,8 @@ final class StatsSnapshot
             }
             final WorkerCounters counters = worker.counters;
             workerStats.add(new WorkerStats(worker.index, worker.name, worker.idleName, worker.embedded,
-                sums[0], sums[1], sums[2], sums[3], sums[4], counters.inboundHighWater(), worker.inbound.size(),
+                sums[0], sums[1], sums[2], sums[3], sums[4], counters.inboundHighWater(),
+                worker.inbound.size() + worker.lanes.size(),
                 counters.awaitSuspensions(), counters.awaitSpins(),
                 worker.carrier == null ? 0 : worker.carrier.loopStacksOpaque(), counters.outboundHighWater(),
                 counters.interruptsCleared(), worker.isTerminated(),

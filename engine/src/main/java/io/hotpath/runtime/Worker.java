@@ -46,6 +46,8 @@ abstract class WorkerSharedFields extends WorkerPad0
     final EngineRuntime runtime;
     final Close close;
     final ManyToOneFrameQueue inbound;
+    /** The lanes to and from the other workers; other workers' threads attach theirs. */
+    final Lanes lanes;
     final boolean embedded;
     final boolean mayPark;
     final String idleName;
@@ -61,6 +63,9 @@ abstract class WorkerSharedFields extends WorkerPad0
         this.embedded = config.embedded(index);
         this.idleName = config.idle(index).configName();
         this.inbound = new ManyToOneFrameQueue(config.inboundCapacity());
+        // a worker driven by a service's thread sends through the inbound queues: its thread is known only once it
+        // calls, and a send before that takes the inbound queue, so a lane after it could overtake it
+        this.lanes = new Lanes((Worker)this, config.workers(), embedded ? 0 : config.inboundLaneCapacity());
         this.mayPark = !embedded && config.idle(index).mayPark();
     }
 }
@@ -214,7 +219,8 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         this.handoffLimit = config.handoffMaxDepth();
         this.fullQueuePolicy = config.fullQueuePolicy();
         this.mailboxHardCapacity = (int)Math.min(Integer.MAX_VALUE, config.mailboxCapacity() +
-            (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity());
+            (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity() +
+            (long)(config.workers() - 1) * config.inboundLaneCapacity());
         this.outbound = new Outbound(this, config.workers(), config.outboundCapacity(), config.fullQueuePolicy());
         this.drain = new InboundDrain(this, config.inboundDrainLimit());
         this.turnWatch = config.stallThresholdNs() > 0 ? new TurnWatch() : null;
@@ -278,6 +284,27 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         }
     }
 
+    /** {@link #wake} after an offer to a lane, whose release stores order nothing before the look at the flag. */
+    void wakeAfterLaneOffer()
+    {
+        if (claimWakeUpAfterLaneOffer())
+        {
+            LockSupport.unpark(owner);
+        }
+    }
+
+    /**
+     * {@link #claimWakeUp} after an offer to a lane: a full fence first, so the look at the sleep flag is ordered
+     * after the frame as the inbound queue's CAS orders it (the Dekker pair with {@link #prepareToPark}).
+     *
+     * @return true when the caller is to unpark the owner.
+     */
+    boolean claimWakeUpAfterLaneOffer()
+    {
+        VarHandle.fullFence();
+        return claimWakeUp();
+    }
+
     /**
      * The sender's half of the sleep handshake, after its offer: a volatile read of the sleep flag, then a CAS so
      * that one sender unparks.
@@ -291,15 +318,16 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
 
     /**
      * The owner's half of the sleep handshake, before it may park: a volatile store of the sleep flag, then a look at
-     * the inbound queue (a volatile read of the producers' word). A sender that offered before the look is seen; one
-     * that offers after it sees the flag and wakes the owner.
+     * the inbound queue and the lanes (a volatile read of each producer word). A sender that offered before the look
+     * is seen; one that offers after it sees the flag and wakes the owner (a lane's sender fences between its offer
+     * and its look at the flag, as the inbound queue's CAS does).
      *
      * @return true when the owner may park now; {@link #awake} follows either way.
      */
     boolean prepareToPark()
     {
         SLEEPING.setVolatile(this, 1);
-        return inbound.isEmpty();
+        return inbound.isEmpty() && lanes.isEmpty();
     }
 
     /** The owner is up again (or never parked). */
@@ -701,8 +729,9 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             }
             if (inbound.hasPublished())
             {
-                work += drain.drain(closing);
+                work += drain.drain(inbound, closing);
             }
+            work += lanes.drain(drain, closing);
             if (timers.count() != 0)
             {
                 work += timers.poll();
@@ -880,7 +909,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     /** @return true when nothing waits to be sent, queued or ready here; for close. Owner's thread only. */
     boolean hasNothingQueued()
     {
-        return outbound.isIdle() && inbound.isEmpty() && ready.isEmpty() &&
+        return outbound.isIdle() && inbound.isEmpty() && lanes.isEmpty() && ready.isEmpty() &&
             (carrier == null || !carrier.hasResumes());
     }
 }

@@ -1,6 +1,6 @@
 package io.hotpath.runtime;
 
-import io.hotpath.inbound.ManyToOneFrameQueue;
+import io.hotpath.inbound.FrameQueue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -58,7 +58,7 @@ final class WorkerCounters
      * A drain that emptied the queue saw its depth; only a drain cut short by the limit reads the producers' index,
      * so the producers' cache line is not pulled over on every message.
      */
-    void noteInboundDrain(final ManyToOneFrameQueue inbound, final int drained, final boolean cutShort)
+    void noteInboundDrain(final FrameQueue inbound, final int drained, final boolean cutShort)
     {
         if (drained > inboundHighWater || cutShort)
         {

@@ -22,9 +22,10 @@
  * Rules: an actor, its mailbox, its state word and its worker's ready queue are touched by the worker's owning thread
  * only, with plain loads and stores. Anything another thread may read is single-writer and written with opaque or
  * release stores (counters, the stopped flag, the terminated flag). Cross-thread hand-over happens in exactly two
- * places: the inbound queue ({@code io.hotpath.inbound}) and the sleep flag of a worker that may park, a Dekker
- * pair of a volatile store then a volatile load on each side ({@code Worker.prepareToPark} against
- * {@code Worker.claimWakeUp}), so a wake-up is never lost.
+ * places: the frame queues ({@code io.hotpath.inbound}: a worker's inbound queue, and the lanes between workers,
+ * kept by {@code Lanes}) and the sleep flag of a worker that may park, a Dekker pair of a volatile store then a
+ * volatile load on each side ({@code Worker.prepareToPark} against {@code Worker.claimWakeUp}; a lane's sender
+ * fences first), so a wake-up is never lost.
  * <p>
  * Per-message paths allocate nothing and take no lock: delivery, scheduling and counting use pre-sized rings and
  * fields. Rare cases (full queues, closed engine, signals) live in {@code SendSlowPath}.

@@ -115,7 +115,7 @@ class AffinityProfileTest
             () -> parse("workers=2\nbogus=1\nmandatory=maybe\nworker.1.idle=fast\nworker.0.cpu=x\nother.cpus=0-a\n"));
         assertThat(ex.problems()).containsExactly(
             "bogus=1: unknown key; the keys are workers, idle, worker.N.idle, idle.maxParkNs, worker.N.embedded, " +
-                "worker.namePrefix, worker.N.cpu, mandatory, other.cpus, jvm.cpus, description, inbound.capacity, " +
+                "worker.namePrefix, worker.N.cpu, mandatory, other.cpus, jvm.cpus, description, inbound.capacity, inbound.laneCapacity, " +
                 "inbound.drainLimit, mailbox.capacity, actor.batchBudget, outbound.capacity, handoff.maxDepth, send.fullQueuePolicy, " +
                 "send.timeoutNs, close.timeoutNs, close.onShutdown, worker.daemon, await.monitorCheck, await.spinNs, await.onLoopStack, " +
                 "stall.thresholdNs, histograms, jmx, engine.name " +

@@ -114,7 +114,7 @@ public final class EngineConfig
      */
     public static final String INBOUND_LANE_CAPACITY = "inbound.laneCapacity";
 
-    /** Most inbound frames taken per duty cycle. */
+    /** Most frames per duty cycle that run code, from the inbound queue and from each lane. */
     public static final String INBOUND_DRAIN_LIMIT = "inbound.drainLimit";
     /** Default of {@link #INBOUND_DRAIN_LIMIT}. */
     public static final int INBOUND_DRAIN_LIMIT_DEFAULT = 256;

@@ -28,14 +28,17 @@ public interface WorkerMXBean
     /** {@return the dead letters found on this worker ({@link WorkerStats#deadLetters()})} */
     long getDeadLetterCount();
 
-    /** {@return the most frames seen in its inbound queue at once ({@link WorkerStats#inboundHighWater()})} */
+    /**
+     * {@return the most frames seen at once in its inbound queue or one lane to it
+     * ({@link WorkerStats#inboundHighWater()})}
+     */
     int getInboundHighWater();
 
-    /** {@return the frames in its inbound queue now ({@link WorkerStats#inboundSize()})} */
+    /** {@return the frames in its inbound queue and the lanes to it now ({@link WorkerStats#inboundSize()})} */
     int getInboundSize();
 
     /**
-     * {@return the most messages it kept at once for workers whose inbound queues were full
+     * {@return the most messages it kept at once for workers whose lanes (or inbound queues) were full
      * ({@link WorkerStats#outboundHighWater()})}
      */
     int getOutboundHighWater();

@@ -207,7 +207,9 @@ class AwaitTest
     @Test
     void awaitWhileHoldingAMonitorFailsInsteadOfHanging()
     {
-        try (Engine engine = Engine.start(TestEngines.config(2).build()))
+        // no spin (a quick answer taken by the spin needs no suspension, so no check), and every suspension checked
+        try (Engine engine = Engine.start(TestEngines.config(2).awaitSpinNs(0)
+            .awaitMonitorCheck(MonitorCheck.ALWAYS).build()))
         {
             final ActorRef<Integer> doubler = doubler(engine, 1);
             final Object lock = new Object();

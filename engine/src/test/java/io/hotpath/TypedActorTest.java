@@ -110,7 +110,8 @@ class TypedActorTest
             assertEquals("moved, left 70", outcome.get());
             // the deposit went from the teller's worker, the ask goes from this thread: order holds per sender, so
             // the ask may come first
-            TestEngines.await("the deposit arrived", () -> to.ask(Account::balance).get(Duration.ofSeconds(20)) == 30L);
+            TestEngines.await("the deposit arrived",
+                () -> to.ask(Account::balance).get(Duration.ofSeconds(20)) == 30L);
         }
     }
 

@@ -8,8 +8,8 @@ import io.hotpath.inbound.OneToOneFrameQueue;
  * worker has nothing else to do ({@link Worker#idleButFor}): the answer arrives as a frame at the head of the lane
  * from the answering worker (or of the worker's inbound queue, when that worker has no lane to it), where the spin
  * takes it, so a quick answer costs no suspension and no resumption. The spin gives way as soon as another frame
- * comes first (in that queue, or in the inbound queue while it watches a lane), the engine begins to close, or {@code await.spinNs} of real time
- * pass (counted from the first few polls). Stateless; owner's thread only.
+ * comes first (in that queue, or in the inbound queue while it watches a lane), the engine begins to close, or
+ * {@code await.spinNs} of real time pass (counted from the first few polls). Stateless; owner's thread only.
  */
 final class AwaitSpin
 {

@@ -4,8 +4,8 @@ import io.hotpath.inbound.FrameHandler;
 import io.hotpath.inbound.FrameQueue;
 
 /**
- * How a worker takes frames from its inbound queue and its lanes: each frame goes to its target at once or joins its mailbox, and
- * consecutive frames for one actor go over in one turn. NOT thread safe: the worker's own thread only.
+ * How a worker takes frames from its inbound queue and its lanes: each frame goes to its target at once or joins its
+ * mailbox, and consecutive frames for one actor go over in one turn. NOT thread safe: the worker's own thread only.
  * <p>
  * The drain's limit ({@code inbound.drainLimit}) counts the frames that run code (handed over, the engine's own); a
  * frame that only joins its actor's mailbox costs next to nothing, so the drain takes those on, up to the queue's

@@ -5,6 +5,7 @@ import io.hotpath.inbound.OneToOneFrameQueue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * The lanes of one worker ({@code inbound.laneCapacity}): a single-producer queue to each worker it sends to, made
@@ -79,7 +80,7 @@ final class Lanes
             lane.finishSide();
             return;
         }
-        final OneToOneFrameQueue[] lanes = java.util.Arrays.copyOf(in, in.length + 1);
+        final OneToOneFrameQueue[] lanes = Arrays.copyOf(in, in.length + 1);
         lanes[lanes.length - 1] = lane;
         in = lanes;
     }

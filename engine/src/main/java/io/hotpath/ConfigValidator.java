@@ -105,8 +105,7 @@ final class ConfigValidator
         require(isPowerOfTwo(b.inboundCapacity), INBOUND_CAPACITY, b.inboundCapacity,
             "a power of two from 2 to 1073741824");
         require(!b.inboundLaneCapacitySet || b.inboundLaneCapacity == 0 || isPowerOfTwo(b.inboundLaneCapacity),
-            INBOUND_LANE_CAPACITY,
-            b.inboundLaneCapacity, "0 (no lanes) or a power of two from 2 to 1073741824");
+            INBOUND_LANE_CAPACITY, b.inboundLaneCapacity, "0 (no lanes) or a power of two from 2 to 1073741824");
         require(b.inboundDrainLimit >= 1, INBOUND_DRAIN_LIMIT, b.inboundDrainLimit, "1 or more");
         require(isPowerOfTwo(b.mailboxCapacity), MAILBOX_CAPACITY, b.mailboxCapacity,
             "a power of two from 2 to 1073741824");

@@ -91,6 +91,7 @@ final class InboundDrain implements FrameHandler
         {
             cell.countCycleHandoff(worker.cycle);
             runLength++;
+            // handleInRun written out: called from here, the JIT left it out of line ("too big")
             try
             {
                 if (!cell.handle(message))

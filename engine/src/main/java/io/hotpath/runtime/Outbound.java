@@ -10,8 +10,8 @@ import java.util.ArrayList;
 /**
  * What one worker sends to the others, when it cannot go at once: a backlog per destination worker, kept in order
  * and published by this worker's duty cycle as its lane to the destination (or the destination's inbound queue, when
- * lanes are off) makes room, and the actors of this
- * worker held back meanwhile. NOT thread safe: the worker's own thread only.
+ * lanes are off) makes room, and the actors of this worker held back meanwhile. NOT thread safe: the worker's own
+ * thread only.
  * <p>
  * The rules, so that a worker-to-worker send is never a trap and a worker never waits for another:
  * <ul>
@@ -74,10 +74,7 @@ final class Outbound
         final int status = offer(dest, lane, target.cell, message);
         if (status == FrameQueue.OK)
         {
-            if (dest.mayPark)
-            {
-                wake(dest, lane);
-            }
+            wake(dest, lane);
             return true;
         }
         if (status == FrameQueue.CLOSED)
@@ -98,10 +95,7 @@ final class Outbound
             final int status = offer(dest, lane, target, message);
             if (status == FrameQueue.OK)
             {
-                if (dest.mayPark)
-                {
-                    wake(dest, lane);
-                }
+                wake(dest, lane);
                 return;
             }
             if (status == FrameQueue.CLOSED)
@@ -120,9 +114,13 @@ final class Outbound
         return lane != null ? lane.offer(target, message) : dest.inbound.offer(target, message);
     }
 
-    /** A frame was published to {@code dest}, which may park: wake it if it sleeps. */
+    /** A frame was published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). */
     private static void wake(final Worker dest, final OneToOneFrameQueue lane)
     {
+        if (!dest.mayPark)
+        {
+            return;
+        }
         if (lane != null)
         {
             dest.wakeAfterLaneOffer();
@@ -234,7 +232,7 @@ final class Outbound
             backlog.remove();
             published++;
         }
-        if (published > 0 && dest.mayPark)
+        if (published > 0)
         {
             wake(dest, lane);
         }

@@ -8,7 +8,8 @@ import java.util.Map;
  * Formats results as the text the run prints: the figures (latencies in ns, throughput per second, the host's
  * steal and other load while measured), the rows an implementation cannot express (named once, left out of the
  * table), the ratios of {@code hotpath} ({@code hotpath-remote} in the remote rows) to each peer in the same run,
- * then the paired ping-pong figures and the fixed-rate figures ({@link ResultSections}). Stateless.
+ * then the paired ping-pong figures and the fixed-rate figures ({@link ResultSections}), and for a repeated run
+ * each row's spread over its runs ({@link RunSpread}). Stateless.
  */
 public final class ResultTable
 {
@@ -64,6 +65,10 @@ public final class ResultTable
         ResultSections.paired(sb, scenarios, results, repeated);
         ResultSections.pairedRates(sb, scenarios, results, repeated);
         ResultSections.fixedRate(sb, scenarios, results, repeated);
+        if (repeated)
+        {
+            RunSpread.format(sb, scenarios, impls, results);
+        }
         return sb.toString();
     }
 

@@ -44,6 +44,34 @@ class ResultTableTest
     }
 
     @Test
+    void aRepeatedRunShowsEachRowsSpreadOverItsRuns()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});
+        final List<Result> results = List.of(
+            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 40_000_000.0),
+            row("pingpong-same", "floor", 1, 300L, 400L, 100_000_000.0),
+            row("pingpong-same", "hotpath", 2, 900L, 2_000L, 20_000_000.0),
+            row("pingpong-same", "floor", 2, 330L, 400L, 90_000_000.0),
+            row("pingpong-same", "hotpath", 3, 700L, 2_000L, 30_000_000.0),
+            Result.failed("pingpong-same", "floor", 3, "did not start"));
+        final String table = ResultTable.format(scenarios, List.of("hotpath", "floor"), results, Map.of());
+        final String section = table.substring(table.indexOf("across runs"));
+        assertTrue(section.matches("(?s).*\\npingpong-same\\s+hotpath\\s+3\\s+20,000,000 / 30,000,000 / " +
+            "40,000,000\\s+2\\.00\\s+600 / 700 / 900\\s+1\\.50\\n.*"), section);
+        assertTrue(section.matches("(?s).*\\npingpong-same\\s+floor\\s+2\\s+90,000,000 / 95,000,000 / " +
+            "100,000,000\\s+1\\.11\\s+300 / 315 / 330\\s+1\\.10\\n.*"), section);
+    }
+
+    @Test
+    void aSingleRunHasNoSpreadSection()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});
+        final String table = ResultTable.format(scenarios, List.of("hotpath"),
+            List.of(row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1.0)), Map.of());
+        assertFalse(table.contains("across runs"), table);
+    }
+
+    @Test
     void rateLabelsArePredictable()
     {
         assertEquals("1m", Scenarios.rateLabel(1_000_000));

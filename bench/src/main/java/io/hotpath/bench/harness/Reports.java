@@ -127,7 +127,8 @@ public final class Reports
     /**
      * @param meta    the run's meta object.
      * @param results the figures.
-     * @return {@code {"meta": {...}, "results": [...]}}.
+     * @return {@code {"meta": {...}, "results": [...]}}, and {@code "spread": [...]} when rows were repeated (each
+     * row's figures over its runs, as the {@code across runs} section prints them).
      */
     public static String summaryJson(final Map<String, Object> meta, final List<Result> results)
     {
@@ -139,6 +140,15 @@ public final class Reports
             list.add(r.toJson());
         }
         root.put("results", list);
+        final List<Object> spread = new ArrayList<>();
+        for (final RunSpread.Row row : RunSpread.rows(results))
+        {
+            spread.add(row.toJson());
+        }
+        if (!spread.isEmpty())
+        {
+            root.put("spread", spread);
+        }
         return Json.write(root);
     }
 }

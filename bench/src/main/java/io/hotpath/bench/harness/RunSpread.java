@@ -1,8 +1,10 @@
 package io.hotpath.bench.harness;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -18,6 +20,77 @@ final class RunSpread
     {
     }
 
+    /** One row's figures over its runs: its rates and p50s, one per run that measured them. */
+    record Row(String scenario, String impl, int runs, List<Double> rates, List<Double> p50s)
+    {
+        /** @return the row for {@code summary.json}: the runs, and per figure its low, median, high and spread. */
+        Map<String, Object> toJson()
+        {
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("scenario", scenario);
+            m.put("impl", impl);
+            m.put("runs", runs);
+            m.put("perSec", figures(rates));
+            m.put("p50Ns", figures(p50s));
+            return m;
+        }
+
+        private static Map<String, Object> figures(final List<Double> values)
+        {
+            if (values.isEmpty())
+            {
+                return null;
+            }
+            final List<Double> sorted = values.stream().sorted().toList();
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("low", sorted.get(0));
+            m.put("median", median(sorted));
+            m.put("high", sorted.get(sorted.size() - 1));
+            m.put("spread", sorted.get(sorted.size() - 1) / sorted.get(0));
+            return m;
+        }
+    }
+
+    /**
+     * @param results what was measured, in any order.
+     * @return a row per scenario and implementation that ran successfully at least twice, in order of first
+     * appearance; empty for a run that was not repeated.
+     */
+    static List<Row> rows(final List<Result> results)
+    {
+        final Map<String, List<Result>> byRow = new LinkedHashMap<>();
+        for (final Result r : results)
+        {
+            if (r.error() == null)
+            {
+                byRow.computeIfAbsent(r.scenario() + "\n" + r.impl(), (k) -> new ArrayList<>()).add(r);
+            }
+        }
+        final List<Row> rows = new ArrayList<>();
+        for (final List<Result> runs : byRow.values())
+        {
+            if (runs.size() < 2)
+            {
+                continue;
+            }
+            final List<Double> rates = new ArrayList<>();
+            final List<Double> p50s = new ArrayList<>();
+            for (final Result r : runs)
+            {
+                if (r.throughputPerSec() != null && r.throughputPerSec() > 0)
+                {
+                    rates.add(r.throughputPerSec());
+                }
+                if (r.p50Ns() != null && r.p50Ns() > 0)
+                {
+                    p50s.add(r.p50Ns().doubleValue());
+                }
+            }
+            rows.add(new Row(runs.get(0).scenario(), runs.get(0).impl(), runs.size(), rates, p50s));
+        }
+        return rows;
+    }
+
     /**
      * @param sb        receives the section, if a row ran successfully at least twice.
      * @param scenarios the rows run, in order.
@@ -27,6 +100,7 @@ final class RunSpread
     static void format(final StringBuilder sb, final List<Scenario> scenarios, final List<String> impls,
         final List<Result> results)
     {
+        final List<Row> rows = rows(results);
         final TextTable table = new TextTable("scenario", "impl", "runs", "per s low / median / high", "spread",
             "p50 low / median / high", "spread");
         for (final Scenario s : scenarios)
@@ -34,31 +108,15 @@ final class RunSpread
             table.group();
             for (final String impl : impls)
             {
-                final List<Double> rates = new ArrayList<>();
-                final List<Double> p50s = new ArrayList<>();
-                int runs = 0;
-                for (final Result r : results)
+                for (final Row row : rows)
                 {
-                    if (!r.scenario().equals(s.name()) || !r.impl().equals(impl) || r.error() != null)
+                    if (row.scenario().equals(s.name()) && row.impl().equals(impl))
                     {
-                        continue;
-                    }
-                    runs++;
-                    if (r.throughputPerSec() != null && r.throughputPerSec() > 0)
-                    {
-                        rates.add(r.throughputPerSec());
-                    }
-                    if (r.p50Ns() != null && r.p50Ns() > 0)
-                    {
-                        p50s.add(r.p50Ns().doubleValue());
+                        table.row(s.name(), impl, Integer.toString(row.runs()),
+                            lowMedianHigh(row.rates(), TextTable::count), spread(row.rates()),
+                            lowMedianHigh(row.p50s(), (v) -> TextTable.ns(Math.round(v))), spread(row.p50s()));
                     }
                 }
-                if (runs < 2)
-                {
-                    continue;
-                }
-                table.row(s.name(), impl, Integer.toString(runs), lowMedianHigh(rates, TextTable::count),
-                    spread(rates), lowMedianHigh(p50s, (v) -> TextTable.ns(Math.round(v))), spread(p50s));
             }
         }
         if (table.isEmpty())

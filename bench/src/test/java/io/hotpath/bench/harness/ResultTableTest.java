@@ -63,6 +63,31 @@ class ResultTableTest
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theSummaryCarriesTheSpreadOfRepeatedRowsOnly()
+    {
+        final List<Result> repeated = List.of(
+            row("blast", "hotpath", 1, 0L, 0L, 40_000_000.0),
+            row("blast", "hotpath", 2, 0L, 0L, 20_000_000.0),
+            row("blast", "jctools", 1, 0L, 0L, 60_000_000.0),
+            Result.failed("blast", "jctools", 2, "did not start"));
+        final Map<String, Object> root = (Map<String, Object>)MiniJson.parse(Reports.summaryJson(Map.of(), repeated));
+        final List<Object> spread = (List<Object>)root.get("spread");
+        assertEquals(1, spread.size(), "jctools ran once successfully: no spread");
+        final Map<String, Object> hotpath = (Map<String, Object>)spread.get(0);
+        assertEquals("blast", hotpath.get("scenario"));
+        assertEquals("hotpath", hotpath.get("impl"));
+        assertEquals(2.0, hotpath.get("runs"));
+        assertEquals(Map.of("low", 20_000_000.0, "median", 30_000_000.0, "high", 40_000_000.0, "spread", 2.0),
+            hotpath.get("perSec"));
+        assertEquals(null, hotpath.get("p50Ns"), "a blast has no latency");
+
+        final Map<String, Object> single = (Map<String, Object>)MiniJson.parse(
+            Reports.summaryJson(Map.of(), List.of(row("blast", "hotpath", 1, 0L, 0L, 1.0))));
+        assertFalse(single.containsKey("spread"));
+    }
+
+    @Test
     void aSingleRunHasNoSpreadSection()
     {
         final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});

@@ -141,7 +141,7 @@ public final class Reports
         }
         root.put("results", list);
         final List<Object> spread = new ArrayList<>();
-        for (final RunSpread.Row row : RunSpread.rows(results))
+        for (final RunSpread.Row row : RunSpread.rows(results).values())
         {
             spread.add(row.toJson());
         }

@@ -20,55 +20,75 @@ final class RunSpread
     {
     }
 
-    /** One row's figures over its runs: its rates and p50s, one per run that measured them. */
-    record Row(String scenario, String impl, int runs, List<Double> rates, List<Double> p50s)
+    /** A figure over a row's runs: lowest, median, highest. */
+    record Figures(double low, double median, double high)
     {
-        /** @return the row for {@code summary.json}: the runs, and per figure its low, median, high and spread. */
+        /** @param values one per run, not empty. @return their lowest, median and highest. */
+        static Figures of(final List<Double> values)
+        {
+            final List<Double> sorted = values.stream().sorted().toList();
+            final int n = sorted.size();
+            final double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+            return new Figures(sorted.get(0), median, sorted.get(n - 1));
+        }
+
+        /** @return highest / lowest: 1.20 means the runs differ by 20%. */
+        double spread()
+        {
+            return high / low;
+        }
+
+        String text(final Function<Double, String> format)
+        {
+            return format.apply(low) + " / " + format.apply(median) + " / " + format.apply(high);
+        }
+
+        Map<String, Object> toJson()
+        {
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("low", low);
+            m.put("median", median);
+            m.put("high", high);
+            m.put("spread", spread());
+            return m;
+        }
+    }
+
+    /** One row over its runs; a figure is null when no run measured it (a blast has no p50). */
+    record Row(String scenario, String impl, int runs, Figures perSec, Figures p50Ns)
+    {
+        /** @return the row for {@code summary.json}. */
         Map<String, Object> toJson()
         {
             final Map<String, Object> m = new LinkedHashMap<>();
             m.put("scenario", scenario);
             m.put("impl", impl);
             m.put("runs", runs);
-            m.put("perSec", figures(rates));
-            m.put("p50Ns", figures(p50s));
-            return m;
-        }
-
-        private static Map<String, Object> figures(final List<Double> values)
-        {
-            if (values.isEmpty())
-            {
-                return null;
-            }
-            final List<Double> sorted = values.stream().sorted().toList();
-            final Map<String, Object> m = new LinkedHashMap<>();
-            m.put("low", sorted.get(0));
-            m.put("median", median(sorted));
-            m.put("high", sorted.get(sorted.size() - 1));
-            m.put("spread", sorted.get(sorted.size() - 1) / sorted.get(0));
+            m.put("perSec", perSec == null ? null : perSec.toJson());
+            m.put("p50Ns", p50Ns == null ? null : p50Ns.toJson());
             return m;
         }
     }
 
     /**
      * @param results what was measured, in any order.
-     * @return a row per scenario and implementation that ran successfully at least twice, in order of first
-     * appearance; empty for a run that was not repeated.
+     * @return a row per scenario and implementation that ran successfully at least twice, keyed by scenario and
+     * implementation, in order of first appearance; empty for a run that was not repeated.
      */
-    static List<Row> rows(final List<Result> results)
+    static Map<String, Row> rows(final List<Result> results)
     {
         final Map<String, List<Result>> byRow = new LinkedHashMap<>();
         for (final Result r : results)
         {
             if (r.error() == null)
             {
-                byRow.computeIfAbsent(r.scenario() + "\n" + r.impl(), (k) -> new ArrayList<>()).add(r);
+                byRow.computeIfAbsent(key(r.scenario(), r.impl()), (k) -> new ArrayList<>()).add(r);
             }
         }
-        final List<Row> rows = new ArrayList<>();
-        for (final List<Result> runs : byRow.values())
+        final Map<String, Row> rows = new LinkedHashMap<>();
+        for (final Map.Entry<String, List<Result>> e : byRow.entrySet())
         {
+            final List<Result> runs = e.getValue();
             if (runs.size() < 2)
             {
                 continue;
@@ -86,7 +106,8 @@ final class RunSpread
                     p50s.add(r.p50Ns().doubleValue());
                 }
             }
-            rows.add(new Row(runs.get(0).scenario(), runs.get(0).impl(), runs.size(), rates, p50s));
+            rows.put(e.getKey(), new Row(runs.get(0).scenario(), runs.get(0).impl(), runs.size(),
+                rates.isEmpty() ? null : Figures.of(rates), p50s.isEmpty() ? null : Figures.of(p50s)));
         }
         return rows;
     }
@@ -100,7 +121,7 @@ final class RunSpread
     static void format(final StringBuilder sb, final List<Scenario> scenarios, final List<String> impls,
         final List<Result> results)
     {
-        final List<Row> rows = rows(results);
+        final Map<String, Row> rows = rows(results);
         final TextTable table = new TextTable("scenario", "impl", "runs", "per s low / median / high", "spread",
             "p50 low / median / high", "spread");
         for (final Scenario s : scenarios)
@@ -108,14 +129,12 @@ final class RunSpread
             table.group();
             for (final String impl : impls)
             {
-                for (final Row row : rows)
+                final Row row = rows.get(key(s.name(), impl));
+                if (row != null)
                 {
-                    if (row.scenario().equals(s.name()) && row.impl().equals(impl))
-                    {
-                        table.row(s.name(), impl, Integer.toString(row.runs()),
-                            lowMedianHigh(row.rates(), TextTable::count), spread(row.rates()),
-                            lowMedianHigh(row.p50s(), (v) -> TextTable.ns(Math.round(v))), spread(row.p50s()));
-                    }
+                    table.row(s.name(), impl, Integer.toString(row.runs()),
+                        text(row.perSec(), TextTable::count), spread(row.perSec()),
+                        text(row.p50Ns(), (v) -> TextTable.ns(Math.round(v))), spread(row.p50Ns()));
                 }
             }
         }
@@ -129,32 +148,18 @@ final class RunSpread
         table.render(sb);
     }
 
-    private static String lowMedianHigh(final List<Double> values, final Function<Double, String> format)
+    private static String key(final String scenario, final String impl)
     {
-        if (values.isEmpty())
-        {
-            return TextTable.DASH;
-        }
-        final List<Double> sorted = values.stream().sorted().toList();
-        return format.apply(sorted.get(0)) + " / " + format.apply(median(sorted)) + " / " +
-            format.apply(sorted.get(sorted.size() - 1));
+        return scenario + '\n' + impl;
     }
 
-    private static String spread(final List<Double> values)
+    private static String text(final Figures f, final Function<Double, String> format)
     {
-        if (values.size() < 2)
-        {
-            return TextTable.DASH;
-        }
-        final double low = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-        final double high = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        return String.format(Locale.ROOT, "%.2f", high / low);
+        return f == null ? TextTable.DASH : f.text(format);
     }
 
-    /** @param sorted ascending, not empty. @return the middle value, or the mean of the two middle ones. */
-    static double median(final List<Double> sorted)
+    private static String spread(final Figures f)
     {
-        final int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return f == null ? TextTable.DASH : String.format(Locale.ROOT, "%.2f", f.spread());
     }
 }

@@ -64,7 +64,8 @@ public final class Harness
                 return FAILED;
             }
         }
-        return run(options, Faults.NONE, Implementations.create(options.impls()), System.out, System.err);
+        return run(options, Faults.NONE, Implementations.create(options.impls(), options.variants()), System.out,
+            System.err);
     }
 
     /**
@@ -102,6 +103,10 @@ public final class Harness
         {
             final Map<String, Object> settings = new LinkedHashMap<>();
             settings.put("hotpath", context.engineConfig(options.idle()).build().toString());
+            for (final EngineVariant v : options.variants())
+            {
+                settings.put(v.implName(), v.applyTo(context.engineConfig(options.idle())).build().toString());
+            }
             settings.putAll(Implementations.settings(options.workers()));
             Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, err);
             if (context.engineHistograms() != null)

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * The harness's command line, parsed and validated once. Immutable and thread safe.
  *
  * @param scenarios  rows to run, in order.
- * @param impls      implementations to race, in order.
+ * @param impls      implementations to race, in order; each engine variant's ({@code hotpath:NAME}) right after
+ *                   {@code hotpath}.
+ * @param variants   the engine with some settings changed, raced beside it ({@code --variant}).
  * @param durationNs measured time of each row.
  * @param warmupNs   warm-up of each row, before the histogram is reset.
  * @param rates      target rates of the fixed-rate rows, messages per second.
@@ -37,6 +39,7 @@ import java.util.concurrent.TimeUnit;
 public record HarnessOptions(
     List<Scenario> scenarios,
     List<String> impls,
+    List<EngineVariant> variants,
     long durationNs,
     long warmupNs,
     long[] rates,
@@ -106,6 +109,7 @@ public record HarnessOptions(
     public static HarnessOptions parse(final String[] args) throws OptionException
     {
         final Map<String, String> given = new LinkedHashMap<>();
+        final List<String> variants = new ArrayList<>();
         for (int i = 0; i < args.length; i++)
         {
             final String arg = args[i];
@@ -145,19 +149,30 @@ public record HarnessOptions(
             {
                 throw new OptionException(name + " needs a value");
             }
+            if (name.equals(VARIANT))
+            {
+                // the one option that may be given again: one variant each time
+                variants.add(value);
+                given.merge(name, value, (a, b) -> a + " " + b);
+                continue;
+            }
             if (given.put(name, value) != null)
             {
                 throw new OptionException(name + " is given twice");
             }
         }
-        return build(given);
+        return build(given, variants);
     }
+
+    /** The option that adds an engine variant; the only one that may be given more than once. */
+    static final String VARIANT = "--variant";
 
     private static final List<String> VALUED = List.of(
         "--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers", "--affinity", "--idle", "--out",
-        "--json", "--repeat", "--pairs", "--slice");
+        "--json", "--repeat", "--pairs", "--slice", VARIANT);
 
-    private static HarnessOptions build(final Map<String, String> given) throws OptionException
+    private static HarnessOptions build(final Map<String, String> given, final List<String> variantSpecs)
+        throws OptionException
     {
         final boolean quick = given.containsKey("--quick");
         final long[] rates = given.containsKey("--rate") ? rates(given.get("--rate")) : RATES_DEFAULT.clone();
@@ -184,6 +199,7 @@ public record HarnessOptions(
                 impls.add(name);
             }
         }
+        final List<EngineVariant> variants = variants(variantSpecs, impls);
         final long durationNs = given.containsKey("--duration") ? duration("--duration", given.get("--duration")) :
             quick ? QUICK_DURATION_NS : DURATION_NS_DEFAULT;
         final long warmupNs = given.containsKey("--warmup") ? duration("--warmup", given.get("--warmup")) :
@@ -226,9 +242,31 @@ public record HarnessOptions(
         }
         final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
         final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;
-        return new HarnessOptions(scenarios, List.copyOf(impls), durationNs, warmupNs, rates, fixedRateWarmupNs,
+        return new HarnessOptions(scenarios, List.copyOf(impls), variants, durationNs, warmupNs, rates, fixedRateWarmupNs,
             pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick,
             given.containsKey("--help"), Map.copyOf(given));
+    }
+
+    /**
+     * Parse the variants and put each one's implementation right after the engine's (at the front when the engine
+     * itself is not raced), so their rows follow each other closely.
+     */
+    private static List<EngineVariant> variants(final List<String> specs, final List<String> impls)
+        throws OptionException
+    {
+        final List<EngineVariant> variants = new ArrayList<>();
+        int at = impls.indexOf("hotpath") + 1;
+        for (final String spec : specs)
+        {
+            final EngineVariant variant = EngineVariant.parse(spec);
+            if (impls.contains(variant.implName()))
+            {
+                throw new OptionException("--variant: the name '" + variant.name() + "' is given twice");
+            }
+            variants.add(variant);
+            impls.add(at++, variant.implName());
+        }
+        return List.copyOf(variants);
     }
 
     /**

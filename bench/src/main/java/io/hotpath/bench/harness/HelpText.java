@@ -75,6 +75,10 @@ public final class HelpText
               --workers N       engine workers and peer pool threads, default 2
               --affinity FILE   affinity profile (properties) to apply; recorded in the summary
               --idle STRATEGY   idle strategy of the engine's workers, default %s: %s
+              --variant NAME:KEY=VALUE[,KEY=VALUE...]
+                                also race the engine with these settings (keys as in EngineConfig, e.g.
+                                nolanes:inbound.laneCapacity=0), as the implementation hotpath:NAME right
+                                after hotpath, paired with the floor like it; may be given more than once
               --out DIR         output folder, default ./bench-results/<timestamp>
               --json FILE       also write the JSON summary to FILE
               --quick           100ms warm-up, 200ms measurement, 2 pairs of 50ms slices (smoke check)

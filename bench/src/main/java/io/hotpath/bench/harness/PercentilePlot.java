@@ -199,9 +199,15 @@ public final class PercentilePlot
             case "pekko-classic" -> new java.awt.Color(200, 30, 30);
             case "pekko-typed" -> new java.awt.Color(140, 60, 180);
             case "pekko-affinity" -> new java.awt.Color(140, 90, 40);
-            default -> java.awt.Color.GRAY;
+            default -> impl.startsWith(EngineVariant.PREFIX) ? VARIANT_COLORS[
+                Math.floorMod(impl.hashCode(), VARIANT_COLORS.length)] : java.awt.Color.GRAY;
         };
     }
+
+    /** Engine variants ({@code hotpath:NAME}) in shades near the engine's own blue. */
+    private static final java.awt.Color[] VARIANT_COLORS = {
+        new java.awt.Color(0, 170, 200), new java.awt.Color(90, 140, 255), new java.awt.Color(20, 40, 120),
+        new java.awt.Color(110, 80, 220)};
 
     /**
      * @param x a point of the axis, {@code log10(1/(1-percentile))}.

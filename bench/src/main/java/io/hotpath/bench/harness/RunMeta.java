@@ -55,6 +55,9 @@ public final class RunMeta
         options.scenarios().forEach(s -> scenarios.add(s.name()));
         opts.put("scenarios", scenarios);
         opts.put("impls", new ArrayList<Object>(options.impls()));
+        final Map<String, Object> variants = new LinkedHashMap<>();
+        options.variants().forEach((v) -> variants.put(v.implName(), new LinkedHashMap<String, Object>(v.settings())));
+        opts.put("variants", variants);
         opts.put("durationNs", options.durationNs());
         opts.put("warmupNs", options.warmupNs());
         opts.put("fixedRateWarmupNs", options.fixedRateWarmupNs());

@@ -105,7 +105,7 @@ public final class RunPlan
     {
         final RunContext context = new RunContext(options.workers(), options.idle(), options.affinity(), Faults.NONE,
             options.sliceNs());
-        final List<BenchImpl> impls = Implementations.create(options.impls());
+        final List<BenchImpl> impls = Implementations.create(options.impls(), options.variants());
         long ns = RUN_OVERHEAD_NS;
         for (final Step step : steps(options, context, impls))
         {

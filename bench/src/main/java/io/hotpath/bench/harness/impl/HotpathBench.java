@@ -6,6 +6,7 @@ import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.bench.harness.BenchImpl;
 import io.hotpath.bench.harness.EngineHistogramLog;
+import io.hotpath.bench.harness.EngineVariant;
 import io.hotpath.bench.harness.InboundFill;
 import io.hotpath.bench.harness.Faults;
 import io.hotpath.bench.harness.Probe;
@@ -25,10 +26,27 @@ public final class HotpathBench implements BenchImpl
     /** Tells an initiator or a pacing sender to begin; never recorded. */
     static final Envelope START = new Envelope();
 
+    /** Settings applied over the run's, or null for the engine as the run configures it. */
+    private final EngineVariant variant;
+
+    /** The engine as the run configures it. */
+    public HotpathBench()
+    {
+        this(null);
+    }
+
+    /**
+     * @param variant settings applied over the run's configuration in every row, or null for none.
+     */
+    public HotpathBench(final EngineVariant variant)
+    {
+        this.variant = variant;
+    }
+
     @Override
     public String name()
     {
-        return "hotpath";
+        return variant == null ? "hotpath" : variant.implName();
     }
 
     @Override
@@ -57,6 +75,10 @@ public final class HotpathBench implements BenchImpl
         else
         {
             config = context.engineConfig(context.idle());
+        }
+        if (variant != null)
+        {
+            variant.applyTo(config);
         }
         final Engine engine = Engine.start(config.build());
         try

@@ -1,6 +1,7 @@
 package io.hotpath.bench.harness.impl;
 
 import io.hotpath.bench.harness.BenchImpl;
+import io.hotpath.bench.harness.EngineVariant;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,10 +23,24 @@ public final class Implementations
      */
     public static List<BenchImpl> create(final List<String> names)
     {
+        return create(names, List.of());
+    }
+
+    /**
+     * @param names    from {@link io.hotpath.bench.harness.HarnessOptions#impls()}: known names and the variants'.
+     * @param variants the engine variants those names include.
+     * @return one implementation per name, in order.
+     */
+    public static List<BenchImpl> create(final List<String> names, final List<EngineVariant> variants)
+    {
         final List<BenchImpl> impls = new ArrayList<>();
         for (final String name : names)
         {
-            impls.add(switch (name)
+            final EngineVariant variant = variants.stream()
+                .filter((v) -> v.implName().equals(name))
+                .findFirst()
+                .orElse(null);
+            impls.add(variant != null ? new HotpathBench(variant) : switch (name)
             {
                 case "hotpath" -> new HotpathBench();
                 case "floor" -> new FloorBench();

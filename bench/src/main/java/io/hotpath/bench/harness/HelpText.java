@@ -70,7 +70,8 @@ public final class HelpText
                                 fixed-rate rows 2s)
               --pairs N         fewest pairs of slices a paired row measures, default 15
               --slice TIME      length of one slice of a paired row, default 100ms
-              --repeat N        run every row N times, the implementations taking turns, default 1
+              --repeat N        run every row N times, the implementations taking turns (each time
+                                beginning one further on), default 1
               --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
               --workers N       engine workers and peer pool threads, default 2
               --affinity FILE   affinity profile (properties) to apply; recorded in the summary

@@ -1,5 +1,6 @@
 package io.hotpath.bench.harness;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,13 +24,17 @@ public final class ResultTable
     /**
      * @param scenarios the rows run, in order.
      * @param impls     the implementations raced, in order.
-     * @param results   what was measured; a pair with no result is left out.
+     * @param runOrder  what was measured, in run order; a pair with no result is left out.
      * @param notRun    per implementation, the rows it cannot express.
      * @return the tables, latencies in ns.
      */
-    public static String format(final List<Scenario> scenarios, final List<String> impls, final List<Result> results,
+    public static String format(final List<Scenario> scenarios, final List<String> impls, final List<Result> runOrder,
         final Map<String, List<String>> notRun)
     {
+        // a repetition may begin with any implementation (RunPlan); the tables list each one's rows in --impls order
+        final List<Result> results = runOrder.stream()
+            .sorted(Comparator.comparingInt(Result::run).thenComparingInt((r) -> impls.indexOf(r.impl())))
+            .toList();
         final TextTable table = new TextTable(HEADER);
         final boolean repeated = results.stream().anyMatch((r) -> r.run() > 1);
         for (final Scenario s : scenarios)

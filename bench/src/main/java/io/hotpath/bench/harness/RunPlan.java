@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The order of a run's steps (scenario by scenario; within a scenario each repetition; within a repetition each
- * implementation that can express the row, so that a level shift of the host hits every implementation alike), the
+ * implementation that can express the row, so that a level shift of the host hits every implementation alike, each
+ * repetition beginning one implementation further on, so that none always runs first or last), the
  * rows an implementation cannot express, and how long a run takes. Stateless.
  */
 public final class RunPlan
@@ -48,14 +49,14 @@ public final class RunPlan
         final List<Step> steps = new ArrayList<>();
         for (final Scenario s : options.scenarios())
         {
+            final List<BenchImpl> able = impls.stream().filter((impl) -> impl.supports(s, context)).toList();
             for (int run = 1; run <= options.repeat(); run++)
             {
-                for (final BenchImpl impl : impls)
+                // each repetition begins one implementation further on (A B, then B A): no implementation always
+                // runs first, right after another scenario, or always last, on code the others have compiled
+                for (int i = 0; i < able.size(); i++)
                 {
-                    if (impl.supports(s, context))
-                    {
-                        steps.add(new Step(s, run, impl));
-                    }
+                    steps.add(new Step(s, run, able.get((run - 1 + i) % able.size())));
                 }
             }
         }

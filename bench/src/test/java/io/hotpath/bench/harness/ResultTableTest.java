@@ -44,6 +44,25 @@ class ResultTableTest
     }
 
     @Test
+    void theTableListsEachRunsRowsInTheOrderOfTheImplementationsWhateverOrderTheyRanIn()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});
+        final List<Result> runOrder = List.of(
+            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1.0),
+            row("pingpong-same", "floor", 1, 300L, 400L, 1.0),
+            row("pingpong-same", "floor", 2, 310L, 400L, 1.0),
+            row("pingpong-same", "hotpath", 2, 900L, 2_000L, 1.0));
+        final List<String> rows = ResultTable.format(scenarios, List.of("hotpath", "floor"), runOrder, Map.of())
+            .lines()
+            .filter((l) -> l.startsWith("pingpong-same #"))
+            .map((l) -> l.replaceAll("^(pingpong-same #\\d)\\s+(\\S+).*", "$1 $2"))
+            .limit(4)
+            .toList();
+        assertEquals(List.of("pingpong-same #1 hotpath", "pingpong-same #1 floor", "pingpong-same #2 hotpath",
+            "pingpong-same #2 floor"), rows);
+    }
+
+    @Test
     void aRepeatedRunShowsEachRowsSpreadOverItsRuns()
     {
         final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});

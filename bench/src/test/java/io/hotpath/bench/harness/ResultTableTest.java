@@ -33,12 +33,7 @@ class ResultTableTest
     void repeatedRowsAreComparedRunByRun()
     {
         final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});
-        final List<Result> results = List.of(
-            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1.0),
-            row("pingpong-same", "floor", 1, 300L, 400L, 1.0),
-            row("pingpong-same", "hotpath", 2, 900L, 2_000L, 1.0),
-            row("pingpong-same", "floor", 2, 300L, 400L, 1.0));
-        final String table = ResultTable.format(scenarios, List.of("hotpath", "floor"), results, Map.of());
+        final String table = ResultTable.format(scenarios, List.of("hotpath", "floor"), twoRuns(), Map.of());
         assertTrue(table.matches("(?s).*\\npingpong-same #1\\s+floor\\s+2\\.00.*"), table);
         assertTrue(table.matches("(?s).*\\npingpong-same #2\\s+floor\\s+3\\.00.*"), table);
     }
@@ -47,11 +42,10 @@ class ResultTableTest
     void theTableListsEachRunsRowsInTheOrderOfTheImplementationsWhateverOrderTheyRanIn()
     {
         final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same"), new long[]{1});
-        final List<Result> runOrder = List.of(
-            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1.0),
-            row("pingpong-same", "floor", 1, 300L, 400L, 1.0),
-            row("pingpong-same", "floor", 2, 310L, 400L, 1.0),
-            row("pingpong-same", "hotpath", 2, 900L, 2_000L, 1.0));
+        final List<Result> inImplOrder = twoRuns();
+        // run 2 began with the floor
+        final List<Result> runOrder = List.of(inImplOrder.get(0), inImplOrder.get(1), inImplOrder.get(3),
+            inImplOrder.get(2));
         final List<String> rows = ResultTable.format(scenarios, List.of("hotpath", "floor"), runOrder, Map.of())
             .lines()
             .filter((l) -> l.startsWith("pingpong-same #"))
@@ -122,6 +116,16 @@ class ResultTableTest
         assertEquals("250k", Scenarios.rateLabel(250_000));
         assertEquals("1500k", Scenarios.rateLabel(1_500_000));
         assertEquals("2500", Scenarios.rateLabel(2_500));
+    }
+
+    /** Two runs of the same-worker ping-pong, the engine's and the floor's rows of each, in --impls order. */
+    private static List<Result> twoRuns()
+    {
+        return List.of(
+            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1.0),
+            row("pingpong-same", "floor", 1, 300L, 400L, 1.0),
+            row("pingpong-same", "hotpath", 2, 900L, 2_000L, 1.0),
+            row("pingpong-same", "floor", 2, 300L, 400L, 1.0));
     }
 
     private static Result row(final String scenario, final String impl, final int run, final long p50,

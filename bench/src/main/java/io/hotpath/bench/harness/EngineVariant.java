@@ -3,6 +3,7 @@ package io.hotpath.bench.harness;
 import io.hotpath.ConfigException;
 import io.hotpath.EngineConfig;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
  * configuration does on this host. Immutable.
  *
  * @param name     the part after {@code hotpath:}.
- * @param settings engine keys (as listed in {@link EngineConfig}) and their values, applied after the run's own.
+ * @param settings engine keys (as listed in {@link EngineConfig}) and their values, in key order, applied after the
+ *                 run's own.
  */
 public record EngineVariant(String name, Map<String, String> settings)
 {
@@ -34,8 +36,8 @@ public record EngineVariant(String name, Map<String, String> settings)
         final int colon = spec.indexOf(':');
         if (colon < 0)
         {
-            throw new OptionException("--variant: '" + spec + "' has no settings; write NAME:KEY=VALUE[,KEY=VALUE...], " +
-                "e.g. nolanes:inbound.laneCapacity=0");
+            throw new OptionException("--variant: '" + spec + "' has no settings; write " +
+                "NAME:KEY=VALUE[,KEY=VALUE...], e.g. nolanes:inbound.laneCapacity=0");
         }
         final String name = spec.substring(0, colon);
         if (!NAME.matcher(name).matches())
@@ -58,7 +60,7 @@ public record EngineVariant(String name, Map<String, String> settings)
                 throw new OptionException("--variant " + name + ": " + key + " is set twice");
             }
         }
-        final EngineVariant variant = new EngineVariant(name, Map.copyOf(settings));
+        final EngineVariant variant = new EngineVariant(name, Collections.unmodifiableMap(settings));
         try
         {
             variant.applyTo(EngineConfig.builder()).build();
@@ -86,15 +88,5 @@ public record EngineVariant(String name, Map<String, String> settings)
         final Properties props = new Properties();
         props.putAll(settings);
         return config.properties(props, "--variant " + name);
-    }
-
-    /** {@return the option as given: NAME:KEY=VALUE,...} */
-    @Override
-    public String toString()
-    {
-        final StringBuilder sb = new StringBuilder(name).append(':');
-        new TreeMap<>(settings).forEach((k, v) -> sb.append(k).append('=').append(v).append(','));
-        sb.setLength(sb.length() - 1);
-        return sb.toString();
     }
 }

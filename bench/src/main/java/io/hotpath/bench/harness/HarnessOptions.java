@@ -242,8 +242,8 @@ public record HarnessOptions(
         }
         final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
         final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;
-        return new HarnessOptions(scenarios, List.copyOf(impls), variants, durationNs, warmupNs, rates, fixedRateWarmupNs,
-            pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick,
+        return new HarnessOptions(scenarios, List.copyOf(impls), variants, durationNs, warmupNs, rates,
+            fixedRateWarmupNs, pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick,
             given.containsKey("--help"), Map.copyOf(given));
     }
 

@@ -21,10 +21,13 @@ class EngineVariantTest
     void eachVariantRacesRightAfterTheEngineUnderItsOwnName() throws OptionException
     {
         final HarnessOptions o = HarnessOptions.parse(new String[]{"--impls", "floor,hotpath,jctools",
-            "--variant", "nolanes:inbound.laneCapacity=0", "--variant=small:inbound.capacity=1024,actor.batchBudget=8"});
+            "--variant", "nolanes:inbound.laneCapacity=0",
+            "--variant=small:inbound.capacity=1024,actor.batchBudget=8"});
         assertEquals(List.of("floor", "hotpath", "hotpath:nolanes", "hotpath:small", "jctools"), o.impls());
         assertEquals(List.of("nolanes", "small"), o.variants().stream().map(EngineVariant::name).toList());
         assertEquals(Map.of("inbound.capacity", "1024", "actor.batchBudget", "8"), o.variants().get(1).settings());
+        assertEquals(List.of("actor.batchBudget", "inbound.capacity"),
+            List.copyOf(o.variants().get(1).settings().keySet()), "in key order, as summary.json lists them");
         assertEquals("nolanes:inbound.laneCapacity=0 small:inbound.capacity=1024,actor.batchBudget=8",
             o.given().get("--variant"), "the run's metadata keeps the options as given");
         assertEquals(List.of("hotpath:nolanes", "floor", "jctools"), HarnessOptions.parse(new String[]{

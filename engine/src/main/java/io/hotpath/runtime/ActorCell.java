@@ -41,6 +41,9 @@ final class ActorCell<M>
     /** Its sends wait in its worker's outbound backlog, or its target is congested ({@link Outbound}). */
     static final int SENDS_HELD = 64;
 
+    /** {@link #turnLevel}: no level of the turn stack holds the actor. */
+    static final int NO_TURN_LEVEL = -1;
+
     private static final VarHandle HANDLED;
     private static final VarHandle HANDOFFS;
     private static final VarHandle RESCHEDULES;
@@ -89,6 +92,11 @@ final class ActorCell<M>
     private int sendHolds;
     /** The factory failed: what is sent later is a START_FAILED dead letter, not an ACTOR_STOPPED one. */
     private boolean startFailed;
+    /**
+     * The level of its worker's turn stack that holds this actor, or {@link #NO_TURN_LEVEL}: a turn begun at that
+     * level stores nothing there ({@link Worker#beginTurn}). The worker's thread only.
+     */
+    int turnLevel = NO_TURN_LEVEL;
     /** In the worker's ready queue. */
     boolean scheduled;
     /** Created on the worker before the first message; replaced on restart; null once creation failed. */
@@ -110,7 +118,9 @@ final class ActorCell<M>
     /** Where its latencies go ({@link Observability}); null when nowhere. Set at spawn, before the cell is shared. */
     Timing timing;
 
+    /** Messages handled other than by a direct handoff ({@link #handledOpaque} adds the handoffs). */
     long handled;
+    /** Messages handed over directly, each counted once here only: one counter store per handoff. */
     long handoffs;
     long reschedules;
     long exceptions;
@@ -190,10 +200,16 @@ final class ActorCell<M>
         state |= RUNNING;
     }
 
-    /** The turn is off the stack. */
-    void endTurn()
+    /**
+     * The turn is off the stack.
+     *
+     * @return true when the actor is idle now.
+     */
+    boolean endTurn()
     {
-        state &= ~RUNNING;
+        final int s = state & ~RUNNING;
+        state = s;
+        return s == 0;
     }
 
     /** A non-reentrant method awaits: hold the mailbox until it ends. */
@@ -353,6 +369,17 @@ final class ActorCell<M>
         return true;
     }
 
+    /** {@link #invoke} for a message handed over directly: counted as one handoff (and so as handled). */
+    void invokeHandedOff(final Object message)
+    {
+        final Actor<M> a = startedOrDeadLetter(message);
+        if (a != null)
+        {
+            HANDOFFS.setOpaque(this, handoffs + 1);
+            dispatch(a, message);
+        }
+    }
+
     private Actor<M> startedOrDeadLetter(final Object message)
     {
         final Actor<M> a = actor;
@@ -477,11 +504,6 @@ final class ActorCell<M>
 
     // ---------------------------------------------------------------- counters (owner writes, any thread reads)
 
-    void countHandoff()
-    {
-        HANDOFFS.setOpaque(this, handoffs + 1);
-    }
-
     /** {@code n} more messages from its mailbox were handled in one turn ({@link #handle}). */
     void countHandled(final int n)
     {
@@ -491,7 +513,6 @@ final class ActorCell<M>
     /** A run of {@code n} more messages was handed over in one turn ({@link #handle}). */
     void countRun(final int n)
     {
-        HANDLED.setOpaque(this, handled + n);
         HANDOFFS.setOpaque(this, handoffs + n);
     }
 
@@ -515,9 +536,10 @@ final class ActorCell<M>
         DEAD_LETTERS.setOpaque(this, deadLetters + 1);
     }
 
+    /** @return messages handled: those of its turns from the mailbox and the others, and those handed over. */
     long handledOpaque()
     {
-        return (long)HANDLED.getOpaque(this);
+        return (long)HANDLED.getOpaque(this) + (long)HANDOFFS.getOpaque(this);
     }
 
     long handoffsOpaque()

@@ -231,6 +231,7 @@ final class InboundDrain implements FrameHandler
         run = null;
         cell.countRun(runLength);
         worker.handoffDepth = 0;
-        worker.endTurn(cell);
+        // a run's turn begins outside any turn
+        worker.endTurnAt(cell, 0);
     }
 }

@@ -360,14 +360,13 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         if (target.isIdle() && handoffDepth < handoffLimit && target.mailbox.isEmpty() &&
             (turnDepth != 0 || mayHandOffOutsideTurns(target, mode)))
         {
-            target.countHandoff();
             final int depth = turnDepth;
             final int handoffs = handoffDepth;
-            beginTurn(target);
+            beginTurn(target, depth);
             handoffDepth = handoffs + 1;
             try
             {
-                target.invoke(message);
+                target.invokeHandedOff(message);
             }
             catch (final Throwable error)
             {
@@ -382,7 +381,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
                 return true;
             }
             handoffDepth = handoffs;
-            endTurn(target);
+            endTurnAt(target, depth);
             return true;
         }
         if (target.isStopped())
@@ -431,30 +430,77 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
                 stack[level] = null;
             }
         }
+        cell.turnLevel = ActorCell.NO_TURN_LEVEL;
     }
 
     /** Put an actor's turn on the stack: it becomes {@link #current}. */
     void beginTurn(final ActorCell<?> cell)
     {
-        final int depth = turnDepth;
+        beginTurn(cell, turnDepth);
+    }
+
+    /** {@link #beginTurn(ActorCell)} where the caller has read {@code turnDepth} already. */
+    private void beginTurn(final ActorCell<?> cell, final int depth)
+    {
+        if (cell.turnLevel != depth)
+        {
+            placeTurn(cell, depth);
+        }
+        if (depth == 0)
+        {
+            outermostTurns++;
+        }
+        turnDepth = depth + 1;
+        cell.beginTurn();
+    }
+
+    /**
+     * Put an actor on a level of the turn stack that another actor held last (or none). A level keeps its actor after
+     * the turn ends, and the actor keeps the mark of its level ({@link ActorCell#turnLevel}), so that a stream of
+     * turns of one actor at one level stores nothing (with G1 a reference store costs a barrier) and begins with one
+     * compare, without a look into the stack. Invariant: a cell's mark is a level only when that level holds the cell.
+     */
+    private void placeTurn(final ActorCell<?> cell, final int depth)
+    {
         ActorCell<?>[] stack = turns;
         if (depth == stack.length)
         {
             stack = java.util.Arrays.copyOf(stack, depth * 2);
             turns = stack;
         }
-        if (depth == 0)
+        final ActorCell<?> previous = stack[depth];
+        if (previous != cell)
         {
-            outermostTurns++;
-        }
-        // stored only when another actor held this level last: the same actor's turns at one level (a stream of
-        // messages to it) store nothing, so the GC's barrier on a reference store is not paid per message
-        if (stack[depth] != cell)
-        {
+            if (previous != null && previous.turnLevel == depth)
+            {
+                previous.turnLevel = ActorCell.NO_TURN_LEVEL;
+            }
             stack[depth] = cell;
         }
-        turnDepth = depth + 1;
-        cell.beginTurn();
+        cell.turnLevel = depth;
+    }
+
+    /**
+     * {@link #endTurn} for a turn its caller began at {@code depth} (a direct handoff, a run of frames): when the
+     * stack is as deep as the turn left it, the turn is innermost (nothing above it was cut short) and closes without
+     * a look into the stack.
+     */
+    void endTurnAt(final ActorCell<?> cell, final int depth)
+    {
+        if (turnDepth != depth + 1 || overflowDepth != 0)
+        {
+            endTurn(cell);
+            return;
+        }
+        // the actor's state first, while the turn is still on the stack: if this call overflows it, the turn is
+        // closed by whoever recovers
+        final boolean idle = cell.endTurn();
+        turnDepth = depth;
+        afterTurn(cell, depth, idle);
+        if (depth == 0 && Thread.interrupted())
+        {
+            counters.countInterruptCleared(this, cell);
+        }
     }
 
     /**
@@ -467,16 +513,9 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         {
             closeAbandonedTurns(cell);
         }
-        cell.endTurn();
+        final boolean idle = cell.endTurn();
         final int depth = --turnDepth;
-        // the level keeps its actor (no store, no barrier) unless the actor has stopped, so that a stream of turns
-        // of one actor at one level stores nothing; what is above the depth is not on the stack. Checked after the
-        // turn is off the stack: deep in it, any call may overflow it, and the turn must be closed by then
-        if (cell.isStopped())
-        {
-            turns[depth] = null;
-        }
-        scheduleIfBacklogged(cell);
+        afterTurn(cell, depth, idle);
         if (overflowDepth != 0)
         {
             // the turn that caught the overflow has ended, back where there is room: lower the limit at once
@@ -485,6 +524,29 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         if (turnDepth == 0 && Thread.interrupted())
         {
             counters.countInterruptCleared(this, cell);
+        }
+    }
+
+    /**
+     * The turn of {@code cell} at {@code depth} is off the stack (its actor's state already says so): a backlog it
+     * left behind is scheduled (a call deep in the stack that overflows it before that leaves the actor idle with a
+     * backlog, which {@link #scheduleStranded} finds). The level keeps its actor ({@link #placeTurn}) unless the actor
+     * has stopped.
+     */
+    private void afterTurn(final ActorCell<?> cell, final int depth, final boolean idle)
+    {
+        if (idle)
+        {
+            if (!cell.scheduled && !cell.mailbox.isEmpty())
+            {
+                ready.offer(cell);
+                cell.scheduled = true;
+            }
+        }
+        else if (cell.isStopped())
+        {
+            turns[depth] = null;
+            cell.turnLevel = ActorCell.NO_TURN_LEVEL;
         }
     }
 

@@ -57,6 +57,52 @@ class StallDetectorTest
     }
 
     @Test
+    void theReportNamesTheInnermostActorOfNestedHandoffsAfterTheLevelsChangedHands() throws Exception
+    {
+        try (StallLog log = new StallLog(); Engine engine = Engine.start(config(20 * MS).build()))
+        {
+            final CountDownLatch done = new CountDownLatch(3);
+            final java.util.Map<String, ActorRef<List<String>>> actors = new java.util.HashMap<>();
+            for (final String name : List.of("alpha", "beta", "gamma"))
+            {
+                // each forwards the rest of the path to its next actor (a direct handoff, one level deeper); the
+                // last blocks when the path ends with "block"
+                actors.put(name, engine.spawn(name, (ActorContext<List<String>> ctx) -> (List<String> path) ->
+                {
+                    if (path.size() > 1 && !path.get(1).equals("block"))
+                    {
+                        actors.get(path.get(1)).tell(path.subList(1, path.size()));
+                        return;
+                    }
+                    if (path.size() > 1)
+                    {
+                        blockFor200Ms();
+                    }
+                    done.countDown();
+                }));
+            }
+            // levels 0, 1 and 2 held by alpha, beta, gamma; then gamma, alpha, beta; then beta, gamma, alpha
+            actors.get("alpha").tell(List.of("alpha", "beta", "gamma"));
+            actors.get("gamma").tell(List.of("gamma", "alpha", "beta"));
+            actors.get("beta").tell(List.of("beta", "gamma", "alpha", "block"));
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+            awaitCondition(() -> engine.stats().workers().get(0).stalls() >= 1);
+            assertThat(log.about("alpha")).hasSize(1);
+            assertThat(log.about("alpha").get(0).getMessage()).contains("actor 'alpha'");
+            assertThat(log.about("beta")).isEmpty();
+            assertThat(log.about("gamma")).isEmpty();
+            // every message of the three paths was handed over at once: the first of each from the inbound queue
+            // (a run, counted when its turn ends, after the latch)
+            awaitCondition(() -> engine.stats().actors().stream().mapToLong(a -> a.handled()).sum() == 9);
+            assertThat(engine.stats().actors()).allSatisfy(a ->
+            {
+                assertThat(a.handled()).as(a.name()).isEqualTo(3);
+                assertThat(a.handoffs()).as(a.name()).isEqualTo(3);
+            });
+        }
+    }
+
+    @Test
     void aTightSelfSendLoopUnderTheBatchBudgetIsNoStall() throws Exception
     {
         // a threshold well above what a descheduling costs on a loaded host, and a loop four times as long

@@ -19,7 +19,7 @@ final class RetiredCounters
     void add(final ActorCell<?> cell)
     {
         final int base = cell.worker.index * FIELDS;
-        values.addAndGet(base, cell.handled + cell.handoffs);
+        values.addAndGet(base, cell.handledOpaque());
         values.addAndGet(base + 1, cell.handoffs);
         values.addAndGet(base + 2, cell.reschedules);
         values.addAndGet(base + 3, cell.exceptions);

@@ -537,11 +537,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     {
         if (idle)
         {
-            if (!cell.scheduled && !cell.mailbox.isEmpty())
-            {
-                ready.offer(cell);
-                cell.scheduled = true;
-            }
+            scheduleBacklog(cell);
         }
         else if (cell.isStopped())
         {
@@ -662,7 +658,16 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     /** Schedule an idle actor that has a backlog. */
     void scheduleIfBacklogged(final ActorCell<?> cell)
     {
-        if (cell.isIdle() && !cell.scheduled && !cell.mailbox.isEmpty())
+        if (cell.isIdle())
+        {
+            scheduleBacklog(cell);
+        }
+    }
+
+    /** Schedule an actor known to be idle when it has a backlog and is not queued already. */
+    private void scheduleBacklog(final ActorCell<?> cell)
+    {
+        if (!cell.scheduled && !cell.mailbox.isEmpty())
         {
             // marked once it is in the queue: deep in the stack the offer's call may overflow it, and an actor
             // marked scheduled but never queued would never run again

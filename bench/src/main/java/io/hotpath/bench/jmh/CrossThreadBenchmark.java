@@ -26,8 +26,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Per-message cost of a send from another thread: the benchmark thread sends to an actor on a worker that runs on
- * its own thread, through that worker's many-to-one inbound queue. A send from another worker takes exactly this
- * path, so two busy threads (the sender and the worker) measure it on a two-CPU machine.
+ * its own thread, through that worker's many-to-one inbound queue, the path of every thread outside the engine (a
+ * send from another worker takes its lane: {@link CrossWorkerBenchmark}). Two busy threads (the sender and the
+ * worker) measure it on a two-CPU machine.
  * <ul>
  *   <li>{@code oneWay}: {@code offer} until accepted, so a full inbound queue throttles the sender to the worker's
  *   pace; per message accepted.</li>

@@ -170,6 +170,47 @@ class DirectHandoffTest
         assertEquals(0, stats(hot).handoffs());
     }
 
+    @Test
+    void framesHandedOverInRunsFromTheInboundQueueShareTheActorsBudgetForTheCycle() throws InterruptedException
+    {
+        close();
+        engine = Engine.start(TestEngines.config(1).embedded(0, true).batchBudget(4).build());
+        worker = engine.invoker(0);
+        worker.doWork();
+        final List<String> order = new ArrayList<>();
+        final ActorRef<Integer> a = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> order.add("a" + n))
+            .onWorker(0).spawn();
+        final ActorRef<Integer> b = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> order.add("b" + n))
+            .onWorker(0).spawn();
+        // from another thread, so all twelve frames wait in the inbound queue for one drain, in one duty cycle:
+        // a a a b, three times
+        final Thread sender = new Thread(() ->
+        {
+            int n = 0;
+            for (int round = 0; round < 3; round++)
+            {
+                for (int i = 0; i < 3; i++)
+                {
+                    a.tell(n++);
+                }
+                b.tell(round);
+            }
+        });
+        sender.start();
+        sender.join();
+        worker.doWork();
+        while (worker.doWork() > 0)
+        {
+            Thread.onSpinWait();
+        }
+        assertEquals(List.of("a0", "a1", "a2", "b0", "a3", "b1", "b2", "a4", "a5", "a6", "a7", "a8"), order,
+            "a's first run of three and the first frame of its second use its budget of four for the cycle; its " +
+            "other frames wait in its mailbox while b's are handed over");
+        assertEquals(4, stats(a).handoffs(), "the budget of 4 counts every frame of a run, not only its first");
+        assertEquals(9, stats(a).handled());
+        assertEquals(3, stats(b).handoffs());
+    }
+
     private io.hotpath.metrics.ActorStats stats(final ActorRef<?> ref)
     {
         return engine.stats().actors().stream().filter(a -> a.id() == ref.id()).findFirst().orElseThrow();

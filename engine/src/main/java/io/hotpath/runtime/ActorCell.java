@@ -308,6 +308,20 @@ final class ActorCell<M>
         return ++cycleHandoffs;
     }
 
+    /**
+     * A run of frames handed over from the inbound queue or a lane in one turn ends: its frames count against this
+     * cycle's budget together, not one by one. The first was counted when the run began, in this same cycle.
+     *
+     * @param handled messages the run handed over, its first included.
+     */
+    void countRunInCycle(final int handled)
+    {
+        if (handled > 1)
+        {
+            cycleHandoffs += handled - 1;
+        }
+    }
+
     // ---------------------------------------------------------------- congestion (owner's thread)
 
     /** @return true while its mailbox is above its capacity (the owner's view of the mark). */

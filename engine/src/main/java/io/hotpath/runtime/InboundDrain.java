@@ -89,7 +89,6 @@ final class InboundDrain implements FrameHandler
         if (target == cell && pace.within(runLength) && !(message instanceof EngineMessage) &&
             cell.timing == null && cell.isRunningOnly())
         {
-            cell.countCycleHandoff(worker.cycle);
             runLength++;
             // handleInRun written out: called from here, the JIT left it out of line ("too big")
             try
@@ -177,7 +176,6 @@ final class InboundDrain implements FrameHandler
      */
     private boolean mayGoOn(final ActorCell<?> cell)
     {
-        cell.countCycleHandoff(worker.cycle);
         return pace.within(runLength) || pace.goOn(runLength, worker.batchBudget);
     }
 
@@ -209,6 +207,7 @@ final class InboundDrain implements FrameHandler
     /** A handler of the run threw (an exception, or an error such as a stack overflow): the worker recovers. */
     private void failedInRun(final Throwable error)
     {
+        run.countRunInCycle(runLength);
         run = null;
         worker.recover(error);
     }
@@ -230,6 +229,7 @@ final class InboundDrain implements FrameHandler
         final ActorCell<?> cell = run;
         run = null;
         cell.countRun(runLength);
+        cell.countRunInCycle(runLength);
         worker.handoffDepth = 0;
         // a run's turn begins outside any turn
         worker.endTurnAt(cell, 0);

@@ -63,10 +63,17 @@ final class InboundDrain implements FrameHandler
         return drained;
     }
 
-    /** An error was recovered from: the run's turn is closed already. */
+    /**
+     * An error was recovered from: the run's turn is closed already; its frames still count against its actor's budget
+     * for the cycle.
+     */
     void forgetRun()
     {
-        run = null;
+        if (run != null)
+        {
+            run.countRunInCycle(runLength);
+            run = null;
+        }
         endQueued();
     }
 
@@ -207,8 +214,7 @@ final class InboundDrain implements FrameHandler
     /** A handler of the run threw (an exception, or an error such as a stack overflow): the worker recovers. */
     private void failedInRun(final Throwable error)
     {
-        run.countRunInCycle(runLength);
-        run = null;
+        // the recovery forgets the run (forgetRun)
         worker.recover(error);
     }
 

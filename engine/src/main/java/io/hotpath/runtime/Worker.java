@@ -392,7 +392,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         if (target.mailbox.offer(message))
         {
             target.countReschedule();
-            scheduleIfBacklogged(target);
+            if (target.isIdle() && !target.scheduled)
+            {
+                schedule(target);
+            }
             return true;
         }
         return SendSlowPath.mailboxFull(this, target, message, mode);
@@ -481,9 +484,9 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     }
 
     /**
-     * {@link #endTurn} for a turn its caller began at {@code depth} (a direct handoff, a run of frames): when the
-     * stack is as deep as the turn left it, the turn is innermost (nothing above it was cut short) and closes without
-     * a look into the stack.
+     * {@link #endTurn} for a turn its caller began at {@code depth} (a direct handoff, a run of frames, a turn from
+     * the ready queue): when the stack is as deep as the turn left it, the turn is innermost (nothing above it was cut
+     * short) and closes without a look into the stack.
      */
     void endTurnAt(final ActorCell<?> cell, final int depth)
     {
@@ -669,13 +672,24 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     {
         if (!cell.scheduled && !cell.mailbox.isEmpty())
         {
-            // marked once it is in the queue: deep in the stack the offer's call may overflow it, and an actor
-            // marked scheduled but never queued would never run again
-            ready.offer(cell);
-            cell.scheduled = true;
+            schedule(cell);
         }
     }
 
+    /** Put an idle actor with a backlog on the ready queue; it is not there already. */
+    private void schedule(final ActorCell<?> cell)
+    {
+        // marked once it is in the queue: deep in the stack the offer's call may overflow it, and an actor marked
+        // scheduled but never queued would never run again
+        ready.offer(cell);
+        cell.scheduled = true;
+    }
+
+    /**
+     * Give a scheduled actor its turn from the ready queue. The common turn, a plain actor with no more messages than
+     * its budget, is one loop that counts each message as it starts; a longer backlog or a sequential actor takes
+     * {@link #runTurnSlowPath}.
+     */
     private int runActor(final ActorCell<?> cell, final int budget)
     {
         cell.scheduled = false;
@@ -683,6 +697,47 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         {
             return 0;
         }
+        final LocalRing<Object> mailbox = cell.mailbox;
+        if (cell.sequential || mailbox.size() > budget)
+        {
+            return runTurnSlowPath(cell, budget);
+        }
+        final int depth = turnDepth;
+        beginTurn(cell, depth);
+        int handled = 0;
+        int counted = 0;
+        Object message;
+        try
+        {
+            // bounded by the budget too: a handler that sends to its own actor adds to the backlog as it goes
+            while (handled < budget && (message = mailbox.poll()) != null)
+            {
+                handled++;
+                if (cell.handle(message))
+                {
+                    counted++;
+                }
+                if (!cell.isRunningOnly())
+                {
+                    break;
+                }
+            }
+        }
+        finally
+        {
+            cell.countHandled(counted);
+        }
+        endTurnAt(cell, depth);
+        cell.clearCongestionIfCaughtUp();
+        return handled;
+    }
+
+    /**
+     * {@link #runActor} for a sequential actor, or for a backlog longer than the budget: a turn that may go past the
+     * budget while the actor keeps up ({@link Pace}).
+     */
+    private int runTurnSlowPath(final ActorCell<?> cell, final int budget)
+    {
         beginTurn(cell);
         directCell = cell.sequential && carrier != null ? cell : null;
         final LocalRing<Object> mailbox = cell.mailbox;

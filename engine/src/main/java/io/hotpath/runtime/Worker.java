@@ -1018,8 +1018,8 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
 
     /**
      * True when an await in {@code cell}'s turn may spin for its answer: the turn is the only one on the stack and
-     * nothing else waits on this worker (no ready actor, nothing in the outbound backlogs, no repeating step, no message of the
-     * actor's own that a suspension would let run, no close under way). Owner's thread only.
+     * nothing else waits on this worker (no ready actor, nothing in the outbound backlogs, no repeating step, no
+     * message of the actor's own that a suspension would let run, no close under way). Owner's thread only.
      */
     boolean idleButFor(final ActorCell<?> cell)
     {

@@ -24,9 +24,21 @@ class DirectHandoffTest
     @BeforeEach
     void start()
     {
-        engine = Engine.start(TestEngines.config(1).embedded(0, true).handoffMaxDepth(3).build());
+        startWith(TestEngines.config(1).embedded(0, true).handoffMaxDepth(3));
+    }
+
+    private void startWith(final EngineConfig.Builder config)
+    {
+        engine = Engine.start(config.build());
         worker = engine.invoker(0);
         worker.doWork();
+    }
+
+    /** Close the engine {@link #start} made, and start one with {@code config} instead. */
+    private void restart(final EngineConfig.Builder config)
+    {
+        close();
+        startWith(config);
     }
 
     @AfterEach
@@ -139,10 +151,7 @@ class DirectHandoffTest
     @Test
     void batchBudgetBoundsOneActorsTurnAndDepthZeroQueuesEverySend()
     {
-        close();
-        engine = Engine.start(TestEngines.config(1).embedded(0, true).handoffMaxDepth(0).batchBudget(16).build());
-        worker = engine.invoker(0);
-        worker.doWork();
+        restart(TestEngines.config(1).embedded(0, true).handoffMaxDepth(0).batchBudget(16));
         final List<String> order = new ArrayList<>();
         final ActorRef<Integer> hot = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
         {
@@ -173,10 +182,7 @@ class DirectHandoffTest
     @Test
     void framesHandedOverInRunsFromTheInboundQueueShareTheActorsBudgetForTheCycle() throws InterruptedException
     {
-        close();
-        engine = Engine.start(TestEngines.config(1).embedded(0, true).batchBudget(4).build());
-        worker = engine.invoker(0);
-        worker.doWork();
+        restart(TestEngines.config(1).embedded(0, true).batchBudget(4));
         final List<String> order = new ArrayList<>();
         final ActorRef<Integer> a = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> order.add("a" + n))
             .onWorker(0).spawn();
@@ -209,6 +215,46 @@ class DirectHandoffTest
         assertEquals(4, stats(a).handoffs(), "the budget of 4 counts every frame of a run, not only its first");
         assertEquals(9, stats(a).handled());
         assertEquals(3, stats(b).handoffs());
+    }
+
+    @Test
+    void aTurnFromTheReadyQueueCountsEveryMessageWhetherItsBacklogFitsTheBudgetOrGoesPastIt()
+    {
+        restart(TestEngines.config(1).embedded(0, true).handoffMaxDepth(0).batchBudget(4));
+        final List<String> order = new ArrayList<>();
+        // a backlog of four on a budget of four: one turn; its second message throws, and the turn goes on
+        final ActorRef<Integer> fits = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            order.add("f" + n);
+            if (n == 1)
+            {
+                throw new IllegalStateException("thrown on purpose by the test");
+            }
+        }).faultPolicy(FaultPolicy.resume()).onWorker(0).spawn();
+        // a backlog of nine on a budget of four: the turn that may go past its budget while the actor keeps up
+        final ActorRef<Integer> longer = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> order.add("l" + n))
+            .onWorker(0).spawn();
+        for (int i = 0; i < 4; i++)
+        {
+            fits.tell(i);
+        }
+        for (int i = 0; i < 9; i++)
+        {
+            longer.tell(i);
+        }
+        assertTrue(order.isEmpty(), "with handoff.maxDepth=0 every send is queued");
+        worker.doWork();
+        assertEquals(List.of("f0", "f1", "f2", "f3"), order.subList(0, 4), "the four in one turn, in order");
+        while (worker.doWork() > 0)
+        {
+            assertTrue(order.size() <= 13);
+        }
+        assertEquals(List.of("l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8"), order.subList(4, 13));
+        assertEquals(4, stats(fits).handled(), "counted once at the turn's end, the message that threw included");
+        assertEquals(1, stats(fits).exceptions());
+        assertEquals(4, stats(fits).reschedules());
+        assertEquals(9, stats(longer).handled());
+        assertEquals(0, stats(longer).handoffs());
     }
 
     private io.hotpath.metrics.ActorStats stats(final ActorRef<?> ref)

@@ -104,6 +104,11 @@ final class Driver
             probe.intervalHistogram(null);
             err.print(" measure...");
             err.flush();
+            // the driver's own work (the print, reading /proc) before the wait for the backlog: on a host with as
+            // many CPUs as busy threads, a woken driver takes a CPU from the sender or the receiver while it works,
+            // and a fixed-rate row would start with the messages that fell behind meanwhile
+            m.sampleHost();
+            drainBacklog(scenario, probe);
             probe.beginMeasure();
             m.begin(probe);
             trial.measuring();
@@ -143,10 +148,7 @@ final class Driver
         return result;
     }
 
-    /**
-     * The warm-up; a fixed-rate row then waits (a bounded time) until what the warm-up left in flight has drained,
-     * so that its measurement starts on schedule and not with the warm-up's backlog.
-     */
+    /** The warm-up, rehearsing the start of the measurement as it goes. */
     private void warmUp(final Scenario scenario, final Probe probe)
     {
         final long endNs = System.nanoTime() + options.warmupNs(scenario);
@@ -159,6 +161,14 @@ final class Driver
             // the interval log's recorder takes a branch of its own when its reader swaps: swap it here too
             recycled = probe.intervalHistogram(recycled);
         }
+    }
+
+    /**
+     * A fixed-rate row waits (a bounded time) until what the warm-up left in flight has drained, so that its
+     * measurement starts on schedule and not with a backlog; any other row goes on at once.
+     */
+    private static void drainBacklog(final Scenario scenario, final Probe probe)
+    {
         if (scenario.kind() != ScenarioKind.FIXED_RATE)
         {
             return;
@@ -255,9 +265,17 @@ final class Driver
         long levelAfter;
         InboundFill inbound;
 
-        void begin(final Probe probe)
+        /**
+         * The host's counters where the window of its steal and other-process shares begins: before a fixed-rate
+         * row's wait for its backlog (a few ms at most, as a rule), so the reading is not inside the measurement.
+         */
+        void sampleHost()
         {
             hostBefore = HostLoad.sample();
+        }
+
+        void begin(final Probe probe)
+        {
             sentAtStart = probe.sent();
             refusedAtStart = probe.refused();
             backlogAtStart = Math.max(0, sentAtStart - probe.received());

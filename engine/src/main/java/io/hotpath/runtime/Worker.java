@@ -687,8 +687,8 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
 
     /**
      * Give a scheduled actor its turn from the ready queue. The common turn, a plain actor with no more messages than
-     * its budget, is one loop that counts each message as it starts; a longer backlog or a sequential actor takes
-     * {@link #runTurnSlowPath}.
+     * its budget, is one loop that counts its messages once, when it ends; a longer backlog or a sequential actor
+     * takes {@link #runTurnSlowPath}.
      */
     private int runActor(final ActorCell<?> cell, final int budget)
     {

@@ -3,7 +3,9 @@ package io.hotpath;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -84,6 +86,52 @@ class CongestionTest
             assertEquals(messages, stats.handled());
             assertTrue(stats.handoffs() > messages / 2, "handed over directly: " + stats.handoffs() + ", through " +
                 "the mailbox: " + stats.reschedules());
+            assertEquals(0, engine.deadLetters().count());
+        }
+    }
+
+    /**
+     * A turn that floods many neighbours on its own worker, one after another and round again, holds its actor once
+     * per neighbour, not once per send: every message arrives, the sender runs again once they caught up, and a
+     * thread outside the engine that waits on their congestion gets through. (Held once per send, the worker would
+     * spend its cycles releasing a hundred thousand holds one by one while the neighbours' backlogs wait.)
+     */
+    @Test
+    void aTurnThatFloodsManyNeighboursInTurnHoldsItsActorOncePerNeighbour() throws Exception
+    {
+        final int neighbours = 64;
+        final int sends = 100_000;
+        final AtomicLong handled = new AtomicLong();
+        final AtomicLong rounds = new AtomicLong();
+        // no direct handoffs: every send goes through a mailbox, and past 64 the neighbour is congested
+        try (Engine engine = Engine.start(TestEngines.config(1).mailboxCapacity(64).handoffMaxDepth(0)
+            .sendTimeoutNs(Long.MAX_VALUE).build()))
+        {
+            final List<ActorRef<Integer>> targets = new ArrayList<>();
+            for (int i = 0; i < neighbours; i++)
+            {
+                targets.add(engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> handled.incrementAndGet())
+                    .onWorker(0).spawn());
+            }
+            final ActorRef<String> sender = engine.actor((ActorContext<String> ctx) -> (String m) ->
+            {
+                for (int i = 0; i < sends; i++)
+                {
+                    targets.get(i % neighbours).tell(i);
+                }
+                rounds.incrementAndGet();
+            }).name("sender").onWorker(0).spawn();
+            sender.tell("flood");
+            sender.tell("again");
+            // a neighbour with room takes its message at once, inside the sender's turn: both counts are awaited
+            TestEngines.await("both floods sent", () -> rounds.get() == 2);
+            TestEngines.await("both floods arrived", () -> handled.get() == 2L * sends);
+            for (final ActorRef<Integer> target : targets)
+            {
+                final long before = handled.get();
+                target.tell(-1);
+                TestEngines.await("a neighbour answers a send from outside", () -> handled.get() > before);
+            }
             assertEquals(0, engine.deadLetters().count());
         }
     }

@@ -160,20 +160,32 @@ final class Outbound
         return true;
     }
 
+    /**
+     * Hold a sender until a congested target catches up: once per pair, however often its turn sends there, so that
+     * the pairs held stay as few as the distinct senders and targets (a turn that meets its targets congested again
+     * and again, in turn, adds none after the first of each) and {@link #releaseCaughtUp} stays short.
+     */
     private void holdOnTarget(final ActorCell<?> sender, final CellAddress<?> target)
     {
-        final int n = heldOnTargets.size();
-        if (n >= 2 && heldOnTargets.get(n - 2) == sender && heldOnTargets.get(n - 1) == target)
-        {
-            // held on this target already by an earlier send of the same turn
-            return;
-        }
-        if (sender != null && sender != target.cell)
+        if (sender != null && sender != target.cell && !isHeldOn(sender, target))
         {
             sender.holdForSends();
             heldOnTargets.add(sender);
             heldOnTargets.add(target);
         }
+    }
+
+    /** @return true when the sender is held on this target already; the newest pairs first, the likeliest match. */
+    private boolean isHeldOn(final ActorCell<?> sender, final CellAddress<?> target)
+    {
+        for (int i = heldOnTargets.size() - 2; i >= 0; i -= 2)
+        {
+            if (heldOnTargets.get(i) == sender && heldOnTargets.get(i + 1) == target)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -250,19 +262,29 @@ final class Outbound
      */
     private void releaseCaughtUp()
     {
-        for (int i = 0; i < heldOnTargets.size(); i += 2)
+        // one pass that keeps the pairs still held at the front, then cuts the tail: no removal from the middle
+        final ArrayList<Object> pairs = heldOnTargets;
+        final int n = pairs.size();
+        int kept = 0;
+        for (int i = 0; i < n; i += 2)
         {
-            final CellAddress<?> target = (CellAddress<?>)heldOnTargets.get(i + 1);
-            final ActorCell<?> held = (ActorCell<?>)heldOnTargets.get(i);
+            final ActorCell<?> held = (ActorCell<?>)pairs.get(i);
+            final CellAddress<?> target = (CellAddress<?>)pairs.get(i + 1);
             if (!target.isCongested() || target.isStopped() || held.isCongested())
             {
-                final ActorCell<?> sender = held;
-                heldOnTargets.remove(i + 1);
-                heldOnTargets.remove(i);
-                i -= 2;
-                sender.releaseSends();
-                worker.scheduleIfBacklogged(sender);
+                held.releaseSends();
+                worker.scheduleIfBacklogged(held);
             }
+            else
+            {
+                pairs.set(kept, held);
+                pairs.set(kept + 1, target);
+                kept += 2;
+            }
+        }
+        for (int last = n - 1; last >= kept; last--)
+        {
+            pairs.remove(last);
         }
     }
 

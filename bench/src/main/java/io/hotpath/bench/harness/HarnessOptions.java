@@ -66,6 +66,27 @@ public record HarnessOptions(
         return given.containsKey("--engine-histograms");
     }
 
+    /**
+     * {@return true when a peer's failed row or lost messages are reported but leave the exit status alone ({@code
+     * --peers-may-fail}): for a smoke check on a shared host, where a peer library's own fault is not the engine's}
+     */
+    public boolean peersMayFail()
+    {
+        return given.containsKey(PEERS_MAY_FAIL);
+    }
+
+    /**
+     * @param impl an implementation's name.
+     * @return true for a peer library's row: not the engine's (hotpath, its variants, hotpath-remote), nor the floor.
+     */
+    public static boolean isPeer(final String impl)
+    {
+        return !impl.startsWith("hotpath") && !impl.equals("floor");
+    }
+
+    /** The option that keeps a peer's failure out of the exit status. */
+    static final String PEERS_MAY_FAIL = "--peers-may-fail";
+
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
         "hotpath", "floor", "jctools", "disruptor", "pekko-classic", "pekko-typed", "pekko-affinity", "hotpath-remote",
@@ -119,7 +140,8 @@ public record HarnessOptions(
             }
             final int eq = arg.indexOf('=');
             final String name = eq < 0 ? arg : arg.substring(0, eq);
-            if (name.equals("--quick") || name.equals("--engine-histograms") || name.equals("--help") || name.equals("-h"))
+            if (name.equals("--quick") || name.equals("--engine-histograms") || name.equals(PEERS_MAY_FAIL) ||
+                name.equals("--help") || name.equals("-h"))
             {
                 if (eq >= 0)
                 {

@@ -87,6 +87,9 @@ public final class HelpText
                                 the engine's own latency histograms on for the hotpath rows (not the remote
                                 ones): handler and inbound-wait percentiles per worker, printed after the tables
                                 and written to engine-histograms.json; they slow those rows down
+              --peers-may-fail  a peer's failed row or lost messages are printed but leave the exit status
+                                alone (the build's smoke check: a peer library's fault is not the engine's);
+                                the engine's rows and the floor's always count
               --help            print this and exit
 
             exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.

@@ -216,6 +216,22 @@ public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOne
         SLOT.setRelease(slots, slot + 1, message);
     }
 
+    /**
+     * Whether the frame of {@code index} may be written: its slot's message is cleared (or was never written), so
+     * the consumer has taken the frame of the lap before it, and, taking them in order, every frame before that.
+     * The acquire pairs with the consumer's release store of the cleared message.
+     */
+    final boolean isFree(final long index)
+    {
+        return SLOT.getAcquire(slots, (((int)index & mask) << 1) + 1) == null;
+    }
+
+    /** Set the cached limit; a {@link OneToOneFrameQueue}'s one producer, whose own field it then is. */
+    final void producerLimit(final long limit)
+    {
+        PRODUCER_LIMIT.set(this, limit);
+    }
+
     /** The cached limit is reached: read the consumer's index again. Producers only. */
     final long refreshLimitSlowPath()
     {
@@ -346,13 +362,14 @@ public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOne
     }
 
     /**
-     * The consumer is done with a frame: its slots are cleared (plain stores, ordered before the release store of
-     * the consumer's index that lets a producer reuse them), so a message slot is non-null only while published.
+     * The consumer is done with a frame: its slots are cleared, the message last with a release store (which a
+     * lane's producer acquires, {@link #isFree}; the inbound queue's producers go by the consumer's index, published
+     * later), so a message slot is non-null only while published.
      */
     private void free(final int slot)
     {
         slots[slot] = null;
-        slots[slot + 1] = null;
+        SLOT.setRelease(slots, slot + 1, (Object)null);
     }
 
     /**

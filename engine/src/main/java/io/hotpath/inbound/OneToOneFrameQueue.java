@@ -8,7 +8,8 @@ import java.lang.invoke.VarHandle;
  * drained by the receiving worker's. With one producer there is nothing to claim against: an offer checks its
  * cached limit, writes and publishes the frame, then moves the producer word with a release store. No CAS and no
  * fence, so the stores of a stream of frames overlap in the producer's store buffer instead of each waiting for the
- * one before it.
+ * one before it. Its limit comes from the slots, not from the consumer's index: when reached, the producer looks a
+ * step ahead for a cleared slot ({@link #lookAhead}), as JCTools' single-producer queues do.
  * <p>
  * A lane is not closed the way an inbound queue is (a flag set by another thread would race with the producer's
  * plain claim). At close each side finishes with it once ({@link #finishSide()}): the producer after its last offer,
@@ -31,8 +32,13 @@ public final class OneToOneFrameQueue extends FrameQueue
         }
     }
 
+    /** Most frames one look ahead frees ({@link #lookAhead}). */
+    private static final int MAX_LOOK_AHEAD = 4096;
+
     /** Sides (producer, consumer) that have finished with the lane: 0 to 2; written once by each, at close. */
     private int sidesDone;
+    /** Frames one look ahead frees: a quarter of the capacity, at least 1. */
+    private final int lookAheadStep;
 
     /**
      * @param capacity a power of two, at least 2.
@@ -40,6 +46,7 @@ public final class OneToOneFrameQueue extends FrameQueue
     public OneToOneFrameQueue(final int capacity)
     {
         super(capacity);
+        lookAheadStep = Math.max(1, Math.min(capacity / 4, MAX_LOOK_AHEAD));
     }
 
     /**
@@ -53,7 +60,7 @@ public final class OneToOneFrameQueue extends FrameQueue
     {
         final long word = producerWord;
         final long index = word >>> 1;
-        if (index >= producerLimit && index >= refreshLimitSlowPath())
+        if (index >= producerLimit && !lookAhead(index))
         {
             return FULL;
         }
@@ -62,6 +69,30 @@ public final class OneToOneFrameQueue extends FrameQueue
         // finds it published
         PRODUCER_WORD.setRelease(this, word + 2);
         return OK;
+    }
+
+    /**
+     * The cached limit is reached: find room by the slots themselves, not by the consumer's index (a line the
+     * consumer writes as it drains): a free slot a step ahead frees the whole step; else the next slot alone, if
+     * free. The producer reads a slot the consumer cleared a lap ago once per step, where a read of the index would
+     * pull the consumer's line each time the queue is full.
+     *
+     * @return true when the frame of {@code index} may be written.
+     */
+    private boolean lookAhead(final long index)
+    {
+        final long ahead = index + lookAheadStep - 1;
+        if (isFree(ahead))
+        {
+            producerLimit(ahead + 1);
+            return true;
+        }
+        if (ahead != index && isFree(index))
+        {
+            producerLimit(index + 1);
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.hotpath.jcstress.inbound;
 
-import io.hotpath.inbound.FrameHandler;
 import io.hotpath.inbound.ManyToOneFrameQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -74,44 +73,8 @@ public class ManyToOneFrameQueueStepwiseRoomTest
     @Arbiter
     public void check(final III_Result r)
     {
-        final Rest rest = new Rest(target);
+        final RestLog rest = new RestLog(target);
         queue.drain(rest, Integer.MAX_VALUE);
         r.r3 = rest.broken || rest.earlier != CAPACITY - 3 || !queue.isEmpty() ? -1 : rest.letters;
-    }
-
-    /** What the arbiter drains: the earlier frames first, then the producer's letters as digits. */
-    private static final class Rest implements FrameHandler
-    {
-        private final Object target;
-        int earlier;
-        int letters;
-        int seen;
-        boolean broken;
-
-        Rest(final Object target)
-        {
-            this.target = target;
-        }
-
-        @Override
-        public boolean onFrame(final Object to, final Object message)
-        {
-            if (!(message instanceof Letter letter) || to != target || letter.to != target)
-            {
-                broken = true;
-            }
-            else if (letter.id == 1)
-            {
-                broken |= letters != 0;
-                earlier++;
-            }
-            else
-            {
-                broken |= (seen & (1 << letter.id)) != 0;
-                seen |= 1 << letter.id;
-                letters = letters * 10 + letter.id;
-            }
-            return true;
-        }
     }
 }

@@ -46,15 +46,7 @@ public class OneToOneFrameQueuePublicationTest
     @Actor
     public void producer(final III_Result r)
     {
-        int accepted = 0;
-        for (final Letter letter : letters)
-        {
-            if (lane.offer(target, letter) == OneToOneFrameQueue.OK)
-            {
-                accepted |= 1 << letter.id;
-            }
-        }
-        r.r1 = accepted;
+        r.r1 = Letter.offerEach(lane, letters);
     }
 
     @Actor

@@ -1,6 +1,9 @@
 package io.hotpath.bench.jmh.queues;
 
 import com.lmax.disruptor.EventPoller;
+import io.hotpath.inbound.FrameHandler;
+import io.hotpath.inbound.FrameQueue;
+import io.hotpath.inbound.OneToOneFrameQueue;
 import com.lmax.disruptor.RingBuffer;
 import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
@@ -29,7 +32,9 @@ import java.util.concurrent.TimeUnit;
  * One producer thread, one consumer thread, messages flowing one way: the queue-only counterpart of the engine's
  * cross-thread {@code oneWay}. The producer spins while the queue is full, the consumer while it is empty, so each
  * side's time per operation is the time per message of the pair; read the producer's figure ({@code offer},
- * {@code publish}). States shared by the group's two threads.
+ * {@code publish}, {@code laneOffer}). The engine's lane between two workers is raced here too, without the engine
+ * around it: the part of the engine's {@code CrossWorkerBenchmark.blast} that is the queue. States shared by the
+ * group's two threads.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -93,6 +98,63 @@ public class OneWayQueueBenchmark
                 taken = null;
             }
         }
+    }
+
+    /** The engine's lane from one worker to another, drained one frame per call like the others here. */
+    @State(Scope.Group)
+    public static class Lane implements FrameHandler
+    {
+        final OneToOneFrameQueue lane = new OneToOneFrameQueue(CAPACITY);
+        Object taken;
+
+        @Override
+        public boolean onFrame(final Object target, final Object message)
+        {
+            taken = message;
+            return true;
+        }
+
+        @TearDown(Level.Iteration)
+        public void drain()
+        {
+            while (lane.drain(this, CAPACITY) > 0)
+            {
+                taken = null;
+            }
+        }
+    }
+
+    @Benchmark
+    @Group("lane")
+    @GroupThreads(1)
+    public boolean laneOffer(final Lane s, final Control control)
+    {
+        final OneToOneFrameQueue lane = s.lane;
+        while (lane.offer(s, MESSAGE) != FrameQueue.OK)
+        {
+            if (control.stopMeasurement)
+            {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    @Benchmark
+    @Group("lane")
+    @GroupThreads(1)
+    public Object laneTake(final Lane s, final Control control)
+    {
+        while (s.lane.drain(s, 1) == 0)
+        {
+            if (control.stopMeasurement)
+            {
+                return null;
+            }
+            Thread.onSpinWait();
+        }
+        return s.taken;
     }
 
     @Benchmark

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,6 +73,51 @@ class CloseTest
         final long timedOut = engine.deadLetters().count(DeadLetterReason.CLOSE_TIMEOUT);
         assertTrue(timedOut > 0, "some messages could not be delivered in 100 ms");
         assertEquals(50, handled.get() + timedOut, "every message is either handled or counted");
+    }
+
+    /**
+     * A thread outside the engine that waits for a congested actor to catch up (under {@code wait}, with no time
+     * limit) is not left waiting when the engine closes before the actor has caught up: its send fails, naming the
+     * close, and every message it sent before is handled or counted.
+     */
+    @Test
+    void aSenderWaitingOnACongestedActorIsReleasedByTheClose() throws Exception
+    {
+        final Engine engine = Engine.start(TestEngines.config(1).mailboxCapacity(8).sendTimeoutNs(Long.MAX_VALUE)
+            .closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(50)).build());
+        final AtomicInteger handled = new AtomicInteger();
+        final ActorRef<Integer> slow = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+        {
+            Thread.sleep(2);
+            handled.incrementAndGet();
+        }).spawn();
+        final AtomicInteger sent = new AtomicInteger();
+        final AtomicReference<Throwable> outcome = new AtomicReference<>();
+        final Thread sender = new Thread(() ->
+        {
+            try
+            {
+                while (true)
+                {
+                    slow.tell(sent.get());
+                    sent.incrementAndGet();
+                }
+            }
+            catch (final Throwable ex)
+            {
+                outcome.set(ex);
+            }
+        }, "congested-sender");
+        sender.start();
+        // the mailbox holds 8; past that the actor is congested, and the sender waits for it, parking between looks
+        TestEngines.await("the sender waits", () -> sent.get() - handled.get() > 100 &&
+            sender.getState() == Thread.State.TIMED_WAITING);
+        engine.close();
+        sender.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(sender.isAlive()).as("the sender still waits after the close").isFalse();
+        assertThat(outcome.get()).isInstanceOf(EngineClosedException.class);
+        assertEquals(sent.get(), handled.get() + engine.deadLetters().count(),
+            "every message sent is handled or counted as a dead letter");
     }
 
     @Test

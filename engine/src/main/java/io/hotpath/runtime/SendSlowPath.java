@@ -45,7 +45,7 @@ final class SendSlowPath
     /**
      * A thread outside the engine sends to an actor whose mailbox is congested: the policy applies at the source, so
      * the actor's congestion does not fill its worker's inbound queue. Under wait, the sender waits (up to
-     * {@code send.timeoutNs}) for the actor to catch up.
+     * {@code send.timeoutNs}) for the actor to catch up, or until the engine closes, which refuses the send.
      */
     static boolean congestedFromOutside(final Worker worker, final CellAddress<?> target, final Object message,
         final boolean applyPolicy)
@@ -64,6 +64,12 @@ final class SendSlowPath
         int tries = 0;
         while (target.isCongested() && !target.isStopped())
         {
+            if (worker.close.closing)
+            {
+                // the close refuses every send from outside the engine from now on, and may end with the actor still
+                // congested (its mailbox dead-lettered at the close's timeout, its mark left set): no wait ends that
+                throw worker.close.closedException("send to actor '" + target.name() + "'");
+            }
             if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
                 throw congested(target, "wait", " and stayed so for " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) +

@@ -1,5 +1,7 @@
 package io.hotpath;
 
+import io.hotpath.metrics.WorkerStats;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -173,6 +175,10 @@ class BackPressureTest
             // the first run sent five into a mailbox of two: nothing thrown, nothing lost, and the source is held
             // until the sink has caught up, so its second message waits
             assertEquals(List.of("first"), sourceRuns);
+            // the stats show it while it lasts: one actor congested, one sender held on it
+            final WorkerStats during = engine.stats().workers().get(0);
+            assertEquals(1, during.congestedActors(), "congested actors while the sink is behind");
+            assertEquals(1, during.congestedHolds(), "holds while the sink is behind");
             TestEngines.await("the sink caught up and the source ran again", () ->
             {
                 worker.doWork();
@@ -180,6 +186,13 @@ class BackPressureTest
             });
             assertEquals(List.of(10, 11, 12, 13, 14, 20, 21, 22, 23, 24), sunk);
             assertEquals(0, engine.deadLetters().count());
+            // the second run held the source again; the next duty cycle lets it go
+            TestEngines.await("no hold left", () ->
+            {
+                worker.doWork();
+                return engine.stats().workers().get(0).congestedHolds() == 0;
+            });
+            assertEquals(0, engine.stats().workers().get(0).congestedActors(), "congested actors once caught up");
             drainAndClose(engine, worker);
         }
     }

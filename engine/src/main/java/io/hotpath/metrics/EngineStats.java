@@ -44,15 +44,15 @@ public record EngineStats(List<WorkerStats> workers, List<ActorStats> actors, Ma
     public String toString()
     {
         final StringBuilder sb = new StringBuilder(512);
-        sb.append(String.format("%-12s %-9s %12s %12s %12s %10s %10s %9s %8s %11s %10s %10s %6s %7s %9s%n",
+        sb.append(String.format("%-12s %-9s %12s %12s %12s %10s %10s %9s %8s %11s %9s %6s %10s %10s %6s %7s %9s%n",
             "worker", "idle", "handled", "handoffs", "reschedules", "exceptions", "dead", "inbound-hw", "inbound",
-            "outbound-hw", "suspended", "spun", "stacks", "stalls", "stall-ms"));
+            "outbound-hw", "congested", "holds", "suspended", "spun", "stacks", "stalls", "stall-ms"));
         for (final WorkerStats w : workers)
         {
-            sb.append(String.format("%-12s %-9s %12d %12d %12d %10d %10d %9d %8d %11d %10d %10d %6d %7d %9d%n",
+            sb.append(String.format("%-12s %-9s %12d %12d %12d %10d %10d %9d %8d %11d %9d %6d %10d %10d %6d %7d %9d%n",
                 w.name(), w.idle(), w.handled(), w.handoffs(), w.reschedules(), w.exceptions(), w.deadLetters(),
-                w.inboundHighWater(), w.inboundSize(), w.outboundHighWater(), w.awaitSuspensions(), w.awaitSpins(),
-                w.loopStacks(), w.stalls(), w.longestStallNs() / 1_000_000));
+                w.inboundHighWater(), w.inboundSize(), w.outboundHighWater(), w.congestedActors(), w.congestedHolds(),
+                w.awaitSuspensions(), w.awaitSpins(), w.loopStacks(), w.stalls(), w.longestStallNs() / 1_000_000));
         }
         sb.append(String.format("%n%-24s %-6s %12s %12s %12s %10s %10s%n",
             "actor", "worker", "handled", "handoffs", "reschedules", "exceptions", "dead"));

@@ -32,6 +32,8 @@ final class StatsJson
             field(sb, "inboundHighWater", w.inboundHighWater()).append(',');
             field(sb, "inboundSize", w.inboundSize()).append(',');
             field(sb, "outboundHighWater", w.outboundHighWater()).append(',');
+            field(sb, "congestedActors", w.congestedActors()).append(',');
+            field(sb, "congestedHolds", w.congestedHolds()).append(',');
             field(sb, "awaitSuspensions", w.awaitSuspensions()).append(',');
             field(sb, "awaitSpins", w.awaitSpins()).append(',');
             field(sb, "loopStacks", w.loopStacks()).append(',');

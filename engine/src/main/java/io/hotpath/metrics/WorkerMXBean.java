@@ -43,6 +43,12 @@ public interface WorkerMXBean
      */
     int getOutboundHighWater();
 
+    /** {@return its actors above their mailbox capacity now ({@link WorkerStats#congestedActors()})} */
+    int getCongestedActors();
+
+    /** {@return the holds its senders wait in for congested targets now ({@link WorkerStats#congestedHolds()})} */
+    int getCongestedHolds();
+
     /** {@return the awaits that suspended their method ({@link WorkerStats#awaitSuspensions()})} */
     long getAwaitSuspensions();
 

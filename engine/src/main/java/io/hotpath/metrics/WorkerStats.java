@@ -20,6 +20,10 @@ package io.hotpath.metrics;
  *                         methods ever suspended at once with the loop's stack; 0 when the loop runs on none.
  * @param outboundHighWater most messages it kept at once for other workers whose lanes (or inbound queues) were
  *                         full.
+ * @param congestedActors  its actors whose mailboxes are above their capacity now (marked congested: senders apply
+ *                         the full-queue policy at the source for them).
+ * @param congestedHolds   holds its sending actors wait in now until a congested target catches up, one per sender
+ *                         and target.
  * @param interruptsCleared times a handler left the thread's interrupt flag set and the worker cleared it.
  * @param terminated       true once it has finished after close.
  * @param stalls           turns that ran longer than {@code stall.thresholdNs}, each counted once; 0 when off.
@@ -44,6 +48,8 @@ public record WorkerStats(
     long awaitSpins,
     int loopStacks,
     int outboundHighWater,
+    int congestedActors,
+    int congestedHolds,
     long interruptsCleared,
     boolean terminated,
     long stalls,

@@ -337,6 +337,7 @@ final class ActorCell<M>
         {
             congested = true;
             address.markCongested(true);
+            worker.counters.countCongested(1);
         }
     }
 
@@ -347,6 +348,7 @@ final class ActorCell<M>
         {
             congested = false;
             address.markCongested(false);
+            worker.counters.countCongested(-1);
         }
     }
 

@@ -235,6 +235,7 @@ final class Close
                 {
                     worker.deadLetter(cell, message, reason);
                 }
+                cell.clearCongestionIfCaughtUp();
                 cell.context.failKeptAsks(reason);
             }
         }

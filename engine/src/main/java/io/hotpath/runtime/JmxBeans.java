@@ -268,6 +268,18 @@ final class JmxBeans
         }
 
         @Override
+        public int getCongestedActors()
+        {
+            return stats().congestedActors();
+        }
+
+        @Override
+        public int getCongestedHolds()
+        {
+            return stats().congestedHolds();
+        }
+
+        @Override
         public long getAwaitSuspensions()
         {
             return stats().awaitSuspensions();

@@ -172,6 +172,7 @@ final class Outbound
             sender.holdForSends();
             heldOnTargets.add(sender);
             heldOnTargets.add(target);
+            worker.counters.noteCongestedHolds(heldOnTargets.size() >> 1);
         }
     }
 
@@ -286,6 +287,7 @@ final class Outbound
         {
             pairs.remove(last);
         }
+        worker.counters.noteCongestedHolds(kept >> 1);
     }
 
     /** @return true when nothing waits to be published and nobody is held. */
@@ -315,5 +317,6 @@ final class Outbound
             ((ActorCell<?>)heldOnTargets.get(i)).releaseSends();
         }
         heldOnTargets.clear();
+        worker.counters.noteCongestedHolds(0);
     }
 }

@@ -54,6 +54,7 @@ final class StatsSnapshot
                 worker.inbound.size() + worker.lanes.size(),
                 counters.awaitSuspensions(), counters.awaitSpins(),
                 worker.carrier == null ? 0 : worker.carrier.loopStacksOpaque(), counters.outboundHighWater(),
+                counters.congestedActors(), counters.congestedHolds(),
                 counters.interruptsCleared(), worker.isTerminated(),
                 worker.turnWatch == null ? 0 : worker.turnWatch.stalls(),
                 worker.turnWatch == null ? 0 : worker.turnWatch.longestStallNs(),

@@ -7,7 +7,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A worker's own counters (those not summed from its actors): awaits that suspended or spun, the most frames its
- * inbound queue held, the most messages its outbound backlogs held, and interrupt flags its handlers left set.
+ * inbound queue held, the most messages its outbound backlogs held, its congested actors and the holds on congested
+ * targets now, and interrupt flags its handlers left set.
  * Single writer, the worker's thread (plain reads, opaque writes); read from any thread with opaque loads.
  */
 final class WorkerCounters
@@ -17,6 +18,8 @@ final class WorkerCounters
     private static final VarHandle INBOUND_HIGH_WATER;
     private static final VarHandle OUTBOUND_HIGH_WATER;
     private static final VarHandle INTERRUPTS_CLEARED;
+    private static final VarHandle CONGESTED_ACTORS;
+    private static final VarHandle CONGESTED_HOLDS;
 
     static
     {
@@ -28,6 +31,8 @@ final class WorkerCounters
             INBOUND_HIGH_WATER = lookup.findVarHandle(WorkerCounters.class, "inboundHighWater", int.class);
             OUTBOUND_HIGH_WATER = lookup.findVarHandle(WorkerCounters.class, "outboundHighWater", int.class);
             INTERRUPTS_CLEARED = lookup.findVarHandle(WorkerCounters.class, "interruptsCleared", long.class);
+            CONGESTED_ACTORS = lookup.findVarHandle(WorkerCounters.class, "congestedActors", int.class);
+            CONGESTED_HOLDS = lookup.findVarHandle(WorkerCounters.class, "congestedHolds", int.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -40,6 +45,8 @@ final class WorkerCounters
     private int inboundHighWater;
     private int outboundHighWater;
     private long interruptsCleared;
+    private int congestedActors;
+    private int congestedHolds;
     private boolean stackOverflowReported;
 
     void countAwait(final boolean suspended)
@@ -79,6 +86,18 @@ final class WorkerCounters
         }
     }
 
+    /** An actor of this worker was marked congested ({@code +1}) or caught up ({@code -1}). */
+    void countCongested(final int change)
+    {
+        CONGESTED_ACTORS.setOpaque(this, congestedActors + change);
+    }
+
+    /** Holds on congested targets now, per sender and target. */
+    void noteCongestedHolds(final int holds)
+    {
+        CONGESTED_HOLDS.setOpaque(this, holds);
+    }
+
     /** A handler left the thread's interrupt flag set; the worker took it back. Said once per worker. */
     void countInterruptCleared(final Worker worker, final ActorCell<?> cell)
     {
@@ -101,6 +120,16 @@ final class WorkerCounters
                 worker.name + "; direct handoffs nest at most " + handoffLimit + " deep from now on " +
                 "(handoff.maxDepth)");
         }
+    }
+
+    int congestedActors()
+    {
+        return (int)CONGESTED_ACTORS.getOpaque(this);
+    }
+
+    int congestedHolds()
+    {
+        return (int)CONGESTED_HOLDS.getOpaque(this);
     }
 
     int outboundHighWater()

@@ -66,8 +66,8 @@ final class SendSlowPath
         {
             if (worker.close.closing)
             {
-                // the close refuses every send from outside the engine from now on, and may end with the actor still
-                // congested (its mailbox dead-lettered at the close's timeout, its mark left set): no wait ends that
+                // the close refuses every send from outside the engine from now on, so no wait here can end in a
+                // delivery; fail now rather than when the close has emptied the actor's mailbox and cleared its mark
                 throw worker.close.closedException("send to actor '" + target.name() + "'");
             }
             if (System.nanoTime() - startNs - timeoutNs >= 0)

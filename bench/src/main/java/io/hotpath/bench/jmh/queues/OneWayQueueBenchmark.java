@@ -1,10 +1,10 @@
 package io.hotpath.bench.jmh.queues;
 
 import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.RingBuffer;
 import io.hotpath.inbound.FrameHandler;
 import io.hotpath.inbound.FrameQueue;
 import io.hotpath.inbound.OneToOneFrameQueue;
-import com.lmax.disruptor.RingBuffer;
 import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Re-launches the bench in a child JVM with the flags it needs, so the user types none. Stateless.
+ * Re-launches the bench in a child JVM with the flags it needs, so the user types none; with {@code --fork} that JVM
+ * starts one more per row, with the same flags. Stateless.
  */
 public final class ChildJvm
 {

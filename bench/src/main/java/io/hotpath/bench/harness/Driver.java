@@ -6,12 +6,17 @@ import org.HdrHistogram.HistogramLogWriter;
 import io.hotpath.bench.harness.impl.FloorProbe;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -43,6 +48,8 @@ final class Driver
     private final List<BenchImpl> impls;
     private final PrintStream err;
     private final Map<String, String> intervalLogs = new LinkedHashMap<>();
+    /** The processes the rows ran in, when each ran in a JVM of its own ({@code --fork}). */
+    private final Set<Long> rowJvms = new LinkedHashSet<>();
 
     Driver(final HarnessOptions options, final RunContext context, final List<BenchImpl> impls, final PrintStream err)
     {
@@ -63,11 +70,75 @@ final class Driver
         for (final RunPlan.Step step : steps)
         {
             n++;
+            if (options.row() > 0 && n != options.row())
+            {
+                // a row's JVM in a forking run: the one row it was started for
+                continue;
+            }
+            if (options.fork() && options.row() == 0)
+            {
+                results.add(runForked(step, n));
+                continue;
+            }
             final String run = options.repeat() > 1 ? " #" + step.run() : "";
             results.add(runOne(step, "[" + n + "/" + steps.size() + "] " + step.scenario().name() + run + " " +
                 step.impl().name()));
         }
         return results;
+    }
+
+    /** @return the processes the rows ran in besides this one ({@code --fork}); empty otherwise. */
+    Set<Long> rowJvms()
+    {
+        return rowJvms;
+    }
+
+    /**
+     * Run one row in a JVM of its own: the same options, told which row, which writes the row's outcome to a file
+     * this JVM reads back. A JVM that fails or writes nothing makes the row a failed one, saying why.
+     */
+    private Result runForked(final RunPlan.Step step, final int n)
+    {
+        final String scenario = step.scenario().name();
+        final String impl = step.impl().name();
+        Path file = null;
+        try
+        {
+            file = Files.createTempFile("hotpath-row-" + n + "-", ".bin");
+            final List<String> args = new ArrayList<>(options.toArgs());
+            args.addAll(List.of(HarnessOptions.ROW, Integer.toString(n), HarnessOptions.ROW_OUT, file.toString()));
+            final int status = ChildJvm.run(args.toArray(String[]::new));
+            if (status != Harness.OK || Files.size(file) == 0)
+            {
+                return Result.failed(scenario, impl, step.run(), status != Harness.OK ?
+                    "the row's JVM ended with status " + status : "the row's JVM wrote no figures");
+            }
+            final RowOutcome outcome = RowOutcome.read(file);
+            if (outcome.logStem() != null)
+            {
+                intervalLogs.put(outcome.logStem(), outcome.log());
+            }
+            rowJvms.add(outcome.pid());
+            return outcome.result();
+        }
+        catch (final IOException ex)
+        {
+            return Result.failed(scenario, impl, step.run(), "the row's JVM: " + ex);
+        }
+        finally
+        {
+            if (file != null)
+            {
+                try
+                {
+                    Files.deleteIfExists(file);
+                }
+                catch (final IOException ignored)
+                {
+                    // a temporary file left behind: nothing to report for the row
+                }
+            }
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.hotpath.bench.harness;
 
+import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -17,6 +18,7 @@ import java.util.Map;
  */
 public record FixedRateFigures(
     long targetPerSec, Double achievedPerSec, long refusedOffers, long backlogAtStart, InboundFill inbound)
+    implements Serializable
 {
     /**
      * @return true when the engine's inbound queue was full while measured: the high-water mark reached the capacity

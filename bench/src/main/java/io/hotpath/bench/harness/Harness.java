@@ -91,6 +91,10 @@ public final class Harness
         final RunContext context = context(options, faults);
         final Driver driver = new Driver(options, context, impls, err);
         final List<Result> results = race(driver, impls);
+        if (options.row() > 0)
+        {
+            return handBack(options, results, driver.intervalLogs(), err);
+        }
         out.print(ResultTable.format(options.scenarios(), options.impls(), results,
             RunPlan.notExpressible(options, context, impls)));
         if (context.engineHistograms() != null)
@@ -108,7 +112,8 @@ public final class Harness
                 settings.put(v.implName(), v.applyTo(context.engineConfig(options.idle())).build().toString());
             }
             settings.putAll(Implementations.settings(options.workers()));
-            Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, err);
+            Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, driver.rowJvms().size(),
+                err);
             if (context.engineHistograms() != null)
             {
                 Files.writeString(dir.resolve("engine-histograms.json"), context.engineHistograms().toJson());
@@ -137,6 +142,35 @@ public final class Harness
             }
         }
         return ok ? OK : FAILED;
+    }
+
+    /**
+     * A row's JVM in a forking run hands its row's outcome back to the run that started it; the run judges it.
+     *
+     * @return {@link #OK} once written, {@link #FAILED} when there was no such row or the file cannot be written.
+     */
+    private static int handBack(
+        final HarnessOptions options, final List<Result> results, final Map<String, String> intervalLogs,
+        final PrintStream err)
+    {
+        if (results.size() != 1)
+        {
+            err.println("hotpath-bench: the run has no row " + options.row());
+            return FAILED;
+        }
+        final Map.Entry<String, String> log = intervalLogs.isEmpty() ? null :
+            intervalLogs.entrySet().iterator().next();
+        try
+        {
+            new RowOutcome(results.get(0), log == null ? null : log.getKey(), log == null ? null : log.getValue(),
+                ProcessHandle.current().pid()).write(options.rowOut());
+            return OK;
+        }
+        catch (final IOException ex)
+        {
+            err.println("hotpath-bench: cannot hand the row's figures back through " + options.rowOut() + ": " + ex);
+            return FAILED;
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -76,6 +77,62 @@ public record HarnessOptions(
     }
 
     /**
+     * {@return true when each row runs in a JVM of its own ({@code --fork}), started for it and ended after it, so no
+     * row runs on code the JIT compiled for another or after another engine closed}
+     */
+    public boolean fork()
+    {
+        return given.containsKey(FORK);
+    }
+
+    /** {@return the one row, 1-based in the run's order, that this JVM runs for a forking run; 0 in any other} */
+    public int row()
+    {
+        return given.containsKey(ROW) ? Integer.parseInt(given.get(ROW).trim()) : 0;
+    }
+
+    /** {@return where this JVM writes the outcome of its {@link #row()}, or null} */
+    public Path rowOut()
+    {
+        return given.containsKey(ROW_OUT) ? Path.of(given.get(ROW_OUT)) : null;
+    }
+
+    /**
+     * @return the command line that gives these options again, but for {@code --help} and a row's own options: what
+     * a forking run passes on to each row's JVM.
+     */
+    public List<String> toArgs()
+    {
+        final List<String> args = new ArrayList<>();
+        for (final Map.Entry<String, String> option : new TreeMap<>(given).entrySet())
+        {
+            final String name = option.getKey();
+            if (name.equals("--help") || name.equals(ROW) || name.equals(ROW_OUT))
+            {
+                continue;
+            }
+            if (FLAGS.contains(name))
+            {
+                args.add(name);
+            }
+            else if (name.equals(VARIANT))
+            {
+                for (final String variant : option.getValue().split(" "))
+                {
+                    args.add(name);
+                    args.add(variant);
+                }
+            }
+            else
+            {
+                args.add(name);
+                args.add(option.getValue());
+            }
+        }
+        return args;
+    }
+
+    /**
      * @param impl an implementation's name.
      * @return true for a peer library's row: not the engine's (hotpath, its variants, hotpath-remote), nor the floor.
      */
@@ -86,6 +143,15 @@ public record HarnessOptions(
 
     /** The option that keeps a peer's failure out of the exit status. */
     static final String PEERS_MAY_FAIL = "--peers-may-fail";
+    /** Each row in a JVM of its own. */
+    static final String FORK = "--fork";
+    /** A forking run's own option for a row's JVM: which row to run. */
+    static final String ROW = "--row";
+    /** A forking run's own option for a row's JVM: where to write the row's outcome. */
+    static final String ROW_OUT = "--row-out";
+    /** The options that take no value. */
+    private static final List<String> FLAGS = List.of(
+        "--quick", "--engine-histograms", PEERS_MAY_FAIL, FORK, "--help");
 
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
@@ -140,8 +206,7 @@ public record HarnessOptions(
             }
             final int eq = arg.indexOf('=');
             final String name = eq < 0 ? arg : arg.substring(0, eq);
-            if (name.equals("--quick") || name.equals("--engine-histograms") || name.equals(PEERS_MAY_FAIL) ||
-                name.equals("--help") || name.equals("-h"))
+            if (FLAGS.contains(name) || name.equals("-h"))
             {
                 if (eq >= 0)
                 {
@@ -191,7 +256,7 @@ public record HarnessOptions(
 
     private static final List<String> VALUED = List.of(
         "--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers", "--affinity", "--idle", "--out",
-        "--json", "--repeat", "--pairs", "--slice", VARIANT);
+        "--json", "--repeat", "--pairs", "--slice", VARIANT, ROW, ROW_OUT);
 
     private static HarnessOptions build(final Map<String, String> given, final List<String> variantSpecs)
         throws OptionException
@@ -261,6 +326,20 @@ public record HarnessOptions(
             {
                 throw new OptionException("--affinity: no readable profile file at '" + affinity + "'");
             }
+        }
+        if (given.containsKey(FORK) && given.containsKey("--engine-histograms"))
+        {
+            throw new OptionException("--fork and --engine-histograms cannot be combined: the engine's histograms " +
+                "are kept by the JVM that runs the rows; drop one of them");
+        }
+        if (given.containsKey(ROW) != given.containsKey(ROW_OUT))
+        {
+            throw new OptionException(ROW + " and " + ROW_OUT + " go together: a forking run gives both to each " +
+                "row's JVM; use --fork instead");
+        }
+        if (given.containsKey(ROW))
+        {
+            count(ROW, given.get(ROW), 1_000_000);
         }
         final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
         final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;

@@ -1,5 +1,6 @@
 package io.hotpath.bench.harness;
 
+import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,7 +12,7 @@ import java.util.Map;
  * @param beforeP50Ns the floor's p50 before the row, or null when it could not run.
  * @param afterP50Ns  the floor's p50 after the row, or null.
  */
-public record HostLevel(Long beforeP50Ns, Long afterP50Ns)
+public record HostLevel(Long beforeP50Ns, Long afterP50Ns) implements Serializable
 {
     /**
      * @return e.g. {@code near}, or {@code near>far} when the level changed during the row; {@code ?} when unknown.

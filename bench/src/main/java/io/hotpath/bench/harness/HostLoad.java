@@ -1,6 +1,7 @@
 package io.hotpath.bench.harness;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ public final class HostLoad
      * @param stealPct share of all CPUs' time stolen by the hypervisor, percent.
      * @param otherPct share of all CPUs' time used by processes other than this JVM, percent.
      */
-    public record Share(double stealPct, double otherPct)
+    public record Share(double stealPct, double otherPct) implements Serializable
     {
     }
 

@@ -1,5 +1,6 @@
 package io.hotpath.bench.harness;
 
+import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ import java.util.Map;
  * @param highWaterAtStart  the highest high-water mark when the measurement began (reached in the warm-up).
  * @param highWaterAtEnd    the highest high-water mark when the row ended.
  */
-public record InboundFill(int capacity, int highWaterAtStart, int highWaterAtEnd)
+public record InboundFill(int capacity, int highWaterAtStart, int highWaterAtEnd) implements Serializable
 {
     /**
      * @return true when an inbound queue was full at some moment of the warm-up.

@@ -2,6 +2,7 @@ package io.hotpath.bench.harness;
 
 import org.HdrHistogram.Histogram;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param perSec     received per second, per interval.
  */
 public record Intervals(long intervalNs, List<Long> p50Ns, List<Long> p999Ns, List<Double> perSec)
+    implements Serializable
 {
     /**
      * @param series        the latencies per interval, or null for a row without them.

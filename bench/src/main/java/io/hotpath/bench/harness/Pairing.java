@@ -3,6 +3,7 @@ package io.hotpath.bench.harness;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -35,6 +36,7 @@ import java.util.Map;
  * @param abandoned floor slices that could not start (the responder did not join).
  */
 public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int straddled, int shared, long abandoned)
+    implements Serializable
 {
     /** The floor's p50 from which a slice is "mid" rather than "near", ns. */
     public static final long MID_FROM_NS = 200;
@@ -61,7 +63,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param perSec      median of the pairs' rates (messages per second in the implementation's slice), or null.
      */
     public record Level(String name, int pairs, long floorP50Ns, Long implP50Ns, Double p50Ratio, long floorP999Ns,
-        Long implP999Ns, Double p999Ratio, Double perSec)
+        Long implP999Ns, Double p999Ratio, Double perSec) implements Serializable
     {
     }
 
@@ -82,6 +84,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      */
     public record Pair(int index, long startMs, long implP50Ns, long implP999Ns, long implCount,
         long floorBeforeP50Ns, long floorAfterP50Ns, String level, double p50Ratio, double perSec)
+        implements Serializable
     {
     }
 

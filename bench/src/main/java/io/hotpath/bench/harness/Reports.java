@@ -30,6 +30,7 @@ public final class Reports
      * @param results      the figures.
      * @param intervalLogs fixed-rate interval logs by file stem.
      * @param peers        peer settings for the meta.
+     * @param rowJvms      the JVMs the rows ran in besides this one ({@code --fork}), 0 when none.
      * @param err          receives warnings.
      * @throws IOException when a file cannot be written; a plot that cannot be drawn is only a warning.
      */
@@ -40,6 +41,7 @@ public final class Reports
         final List<Result> results,
         final Map<String, String> intervalLogs,
         final Map<String, Object> peers,
+        final int rowJvms,
         final PrintStream err) throws IOException
     {
         Files.createDirectories(dir);
@@ -60,6 +62,7 @@ public final class Reports
             Files.writeString(dir.resolve(log.getKey() + ".hlog"), log.getValue(), StandardCharsets.UTF_8);
         }
         final Map<String, Object> meta = RunMeta.collect(options, startTime, peers);
+        meta.put("rowJvms", rowJvms);
         final String json = summaryJson(meta, results);
         Files.writeString(dir.resolve("summary.json"), json, StandardCharsets.UTF_8);
         if (options.json() != null)

@@ -2,6 +2,7 @@ package io.hotpath.bench.harness;
 
 import org.HdrHistogram.Histogram;
 
+import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -56,7 +57,7 @@ public record Result(
     Pairing pairing,
     FixedRateFigures fixedRate,
     Long refusedOffers,
-    HostLevel hostLevel)
+    HostLevel hostLevel) implements Serializable
 {
     /**
      * What the driver saw of a row beside the probe's figures.

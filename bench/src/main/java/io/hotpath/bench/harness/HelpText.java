@@ -21,6 +21,7 @@ public final class HelpText
     {
         final String defaultRun = duration(RunPlan.estimateNs(options(new String[0])));
         final String quickRun = duration(RunPlan.estimateNs(options(new String[]{"--quick"})));
+        final String forkedRun = duration(RunPlan.estimateNs(options(new String[]{"--fork"})));
         return """
             usage: java -jar hotpath-bench.jar [OPTIONS]
                    java -jar hotpath-bench.jar affinity [--profile FILE [--verify]]   topology, profile check
@@ -29,7 +30,7 @@ public final class HelpText
 
             Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko (in the remote
             rows: Hotpath's remote actors against raw Aeron and Pekko's Artery) in one run, scenario by scenario.
-            The default run takes about %s (--quick about %s). Prints one table
+            The default run takes about %s (--quick about %s, --fork about %s). Prints one table
             (latencies in ns), the paired ping-pong ratios and the fixed-rate figures, and writes, per scenario and
             implementation, an HdrHistogram percentile file (*.ns.hgrm, values in ns), an interval log for
             fixed-rate rows (*.hlog), summary.json and percentiles.png. The jar starts a child JVM with the flags
@@ -96,7 +97,7 @@ public final class HelpText
               --help            print this and exit
 
             exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
-            """.formatted(defaultRun, quickRun, HarnessOptions.IDLE_DEFAULT, Idle.names());
+            """.formatted(defaultRun, quickRun, forkedRun, HarnessOptions.IDLE_DEFAULT, Idle.names());
     }
 
     private static HarnessOptions options(final String[] args)

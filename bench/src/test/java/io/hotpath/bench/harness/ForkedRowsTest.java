@@ -29,6 +29,10 @@ class ForkedRowsTest
     {
         assertTrue(HarnessOptions.parse(new String[]{"--fork"}).fork());
         assertTrue(HelpText.text().contains("--fork"));
+        final String forked = HelpText.duration(RunPlan.estimateNs(HarnessOptions.parse(new String[]{"--fork"})));
+        assertTrue(HelpText.text().contains("--fork about " + forked), HelpText.text());
+        assertTrue(RunPlan.estimateNs(HarnessOptions.parse(new String[]{"--fork"})) >
+            RunPlan.estimateNs(HarnessOptions.parse(new String[0])), "a JVM per row costs time");
         final OptionException both = assertThrows(OptionException.class,
             () -> HarnessOptions.parse(new String[]{"--fork", "--engine-histograms"}));
         assertTrue(both.getMessage().contains("--fork and --engine-histograms cannot be combined"), both.getMessage());

@@ -73,8 +73,8 @@ public final class HelpText
               --slice TIME      length of one slice of a paired row, default 100ms
               --repeat N        run every row N times, the implementations taking turns (each time
                                 beginning one further on), default 1
-              --fork            run each row in a JVM of its own, started for it and ended after it (about a
-                                second more per row): no row runs on code the JIT compiled for another, or
+              --fork            run each row in a JVM of its own, started for it and ended after it (about
+                                1.4 s more per row): no row runs on code the JIT compiled for another, or
                                 after another engine closed; the summary's meta counts them (rowJvms)
               --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
               --workers N       engine workers and peer pool threads, default 2

@@ -6,6 +6,7 @@ import io.hotpath.EngineConfig;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Properties;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -70,6 +71,14 @@ public record EngineVariant(String name, Map<String, String> settings)
             throw new OptionException(ex.getMessage());
         }
         return variant;
+    }
+
+    /** {@return the spec that {@link #parse} reads back into this variant: NAME:KEY=VALUE[,KEY=VALUE...]} */
+    public String spec()
+    {
+        final StringJoiner spec = new StringJoiner(",", name + ":", "");
+        settings.forEach((key, value) -> spec.add(key + "=" + value));
+        return spec.toString();
     }
 
     /** {@return the implementation's name in the tables and the JSON: hotpath:NAME} */

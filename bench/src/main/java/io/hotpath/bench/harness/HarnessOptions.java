@@ -107,7 +107,7 @@ public record HarnessOptions(
         for (final Map.Entry<String, String> option : new TreeMap<>(given).entrySet())
         {
             final String name = option.getKey();
-            if (name.equals("--help") || name.equals(ROW) || name.equals(ROW_OUT))
+            if (name.equals("--help") || name.equals(ROW) || name.equals(ROW_OUT) || name.equals(VARIANT))
             {
                 continue;
             }
@@ -115,19 +115,17 @@ public record HarnessOptions(
             {
                 args.add(name);
             }
-            else if (name.equals(VARIANT))
-            {
-                for (final String variant : option.getValue().split(" "))
-                {
-                    args.add(name);
-                    args.add(variant);
-                }
-            }
             else
             {
                 args.add(name);
                 args.add(option.getValue());
             }
+        }
+        // from the parsed variants, in their order (the given map holds them joined in one string)
+        for (final EngineVariant variant : variants)
+        {
+            args.add(VARIANT);
+            args.add(variant.spec());
         }
         return args;
     }

@@ -46,7 +46,7 @@ class ForkedRowsTest
     {
         final HarnessOptions options = HarnessOptions.parse(new String[]{"--fork", "--scenarios", "blast",
             "--impls", "hotpath,floor", "--variant", "a:inbound.laneCapacity=0", "--variant",
-            "b:actor.batchBudget=8", "--quick", "--duration", "100ms"});
+            "b:actor.batchBudget=8,inbound.drainLimit=64", "--quick", "--duration", "100ms"});
         final HarnessOptions again = HarnessOptions.parse(options.toArgs().toArray(String[]::new));
         assertEquals(options.given(), again.given());
         assertEquals(options.impls(), again.impls());

@@ -2,12 +2,14 @@ package io.hotpath;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,6 +45,70 @@ class WorkerThreadsTest
             TestEngines.await("three workers seen", () -> names.size() == 3);
             assertEquals(0, wrong.get());
             assertTrue(names.stream().allMatch(n -> n.length() <= 15));
+        }
+    }
+
+    @Test
+    void aWorkerSendsToAnotherEnginesActorsAsAnOutsideThreadAndToItsOwnEnginesThroughItsLanes()
+    {
+        // engine a's worker thread is outside engine b: its sends there take b's inbound queues (waking b's parked
+        // workers), while its sends to a's other worker take a's lane; each stream arrives whole, in order, and on
+        // its own worker's thread
+        final int messages = 2_000;
+        try (Engine a = Engine.start(TestEngines.config(2).build());
+             Engine b = Engine.start(TestEngines.config(2).idle("park")
+                 .idleMaxParkNs(TimeUnit.SECONDS.toNanos(1)).build()))
+        {
+            final AtomicInteger outOfOrder = new AtomicInteger();
+            final AtomicInteger[] received = new AtomicInteger[3];
+            final List<Set<Thread>> threads = IntStream.range(0, 4)
+                .mapToObj(i -> (Set<Thread>)ConcurrentHashMap.<Thread>newKeySet()).toList();
+            final ActorRef<?>[] targets = new ActorRef<?>[3];
+            for (int i = 0; i < 3; i++)
+            {
+                final AtomicInteger count = new AtomicInteger();
+                final Set<Thread> ranOn = threads.get(i);
+                received[i] = count;
+                final ActorFactory<Integer> counting = ctx -> (Integer m) ->
+                {
+                    ranOn.add(Thread.currentThread());
+                    if (m != count.getAndIncrement())
+                    {
+                        outOfOrder.incrementAndGet();
+                    }
+                };
+                // b's workers 0 and 1, then a's worker 1
+                targets[i] = i < 2 ? b.actor(counting).onWorker(i).spawn() : a.actor(counting).onWorker(1).spawn();
+            }
+            // a's worker 1, as a message from this thread finds it
+            final ActorRef<String> probe = a.actor((ActorContext<String> ctx) -> (String m) ->
+                threads.get(3).add(Thread.currentThread())).onWorker(1).spawn();
+            probe.tell("which thread");
+            @SuppressWarnings("unchecked")
+            final ActorRef<Integer>[] to = (ActorRef<Integer>[])targets;
+            final ActorRef<String> sender = a.actor((ActorContext<String> ctx) -> (String m) ->
+            {
+                for (int n = 0; n < messages; n++)
+                {
+                    for (final ActorRef<Integer> target : to)
+                    {
+                        target.tell(n);
+                    }
+                }
+            }).onWorker(0).spawn();
+            sender.tell("go");
+            TestEngines.await("every stream received", () -> !threads.get(3).isEmpty() &&
+                received[0].get() == messages && received[1].get() == messages && received[2].get() == messages);
+            assertEquals(0, outOfOrder.get());
+            assertEquals(0, a.deadLetters().count() + b.deadLetters().count());
+            for (final Set<Thread> ranOn : threads)
+            {
+                assertThat(ranOn).hasSize(1);
+            }
+            assertThat(threads.get(2)).isEqualTo(threads.get(3));
+            assertThat(threads.get(0)).doesNotContainAnyElementsOf(threads.get(1))
+                .doesNotContainAnyElementsOf(threads.get(2));
+            assertThat(threads.get(1)).doesNotContainAnyElementsOf(threads.get(2));
         }
     }
 

@@ -29,6 +29,8 @@ import java.util.ArrayList;
 final class Outbound
 {
     private final Worker worker;
+    /** The worker's lanes, through which its sends to the others go. */
+    private final Lanes lanes;
     private final int capacity;
     private final FullQueuePolicy policy;
     /** Per destination worker index; made on first need. */
@@ -41,6 +43,7 @@ final class Outbound
     Outbound(final Worker worker, final int workers, final int capacity, final FullQueuePolicy policy)
     {
         this.worker = worker;
+        this.lanes = worker.lanes;
         this.backlogs = new Backlog[workers];
         this.capacity = capacity;
         this.policy = policy;
@@ -65,12 +68,16 @@ final class Outbound
             }
             holdOnTarget(worker.current(), target);
         }
-        final Backlog backlog = backlogs[dest.index];
-        if (backlog != null && !backlog.isEmpty())
+        // no backlog holds a message while none waits (append counts each in, flush each out): one field's look
+        if (waiting != 0)
         {
-            return applyPolicy && append(backlog, target.cell, message, false);
+            final Backlog backlog = backlogs[dest.index];
+            if (backlog != null && !backlog.isEmpty())
+            {
+                return applyPolicy && append(backlog, target.cell, message, false);
+            }
         }
-        final OneToOneFrameQueue lane = worker.lanes.to(dest);
+        final OneToOneFrameQueue lane = lanes.to(dest);
         final int status = offer(dest, lane, target.cell, message);
         if (status == FrameQueue.OK)
         {
@@ -91,7 +98,7 @@ final class Outbound
         final Backlog backlog = backlogs[dest.index];
         if (backlog == null || backlog.isEmpty())
         {
-            final OneToOneFrameQueue lane = worker.lanes.to(dest);
+            final OneToOneFrameQueue lane = lanes.to(dest);
             final int status = offer(dest, lane, target, message);
             if (status == FrameQueue.OK)
             {
@@ -228,7 +235,7 @@ final class Outbound
     private int publish(final Backlog backlog)
     {
         final Worker dest = backlog.dest;
-        final OneToOneFrameQueue lane = worker.lanes.to(dest);
+        final OneToOneFrameQueue lane = lanes.to(dest);
         int published = 0;
         while (!backlog.isEmpty())
         {

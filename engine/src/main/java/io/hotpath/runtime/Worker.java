@@ -244,6 +244,11 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         {
             return deliverLocal(target.cell, message, applyPolicy ? POLICY : OFFER);
         }
+        if (thread instanceof WorkerThread workerThread && workerThread.runtime == runtime)
+        {
+            // another worker of this engine, with a thread of its own: through its outbound path
+            return workerThread.outbound.send(this, target, message, applyPolicy);
+        }
         final Worker from = runtime.workers.workerOf(thread);
         if (from != null)
         {

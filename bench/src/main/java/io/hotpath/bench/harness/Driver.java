@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,6 +51,8 @@ final class Driver
     private final Map<String, String> intervalLogs = new LinkedHashMap<>();
     /** The processes the rows ran in, when each ran in a JVM of its own ({@code --fork}). */
     private final Set<Long> rowJvms = new LinkedHashSet<>();
+    /** The implementations and scenarios that have run a row in this JVM, as {@code impl/scenario}. */
+    private final Set<String> warmed = new HashSet<>();
 
     Driver(final HarnessOptions options, final RunContext context, final List<BenchImpl> impls, final PrintStream err)
     {
@@ -153,7 +156,9 @@ final class Driver
     {
         final Scenario scenario = step.scenario();
         final BenchImpl impl = step.impl();
-        err.print(label + " warmup...");
+        final long warmupNs = options.warmupNs(scenario, warmed.add(impl.name() + "/" + scenario.name()));
+        err.print(label + (warmupNs > options.warmupNs(scenario) ?
+            " warmup (" + TimeUnit.NANOSECONDS.toMillis(warmupNs) + " ms, its first row in this JVM)..." : " warmup..."));
         err.flush();
         System.gc();
         final long measureNs = options.durationNs(scenario);
@@ -171,7 +176,7 @@ final class Driver
         try
         {
             trial = impl.start(scenario, context, probe);
-            warmUp(scenario, probe);
+            warmUp(probe, warmupNs);
             probe.intervalHistogram(null);
             err.print(" measure...");
             err.flush();
@@ -219,10 +224,13 @@ final class Driver
         return result;
     }
 
-    /** The warm-up, rehearsing the start of the measurement as it goes. */
-    private void warmUp(final Scenario scenario, final Probe probe)
+    /**
+     * The warm-up, rehearsing the start of the measurement as it goes; longer for the first row of an implementation
+     * and a scenario in this JVM ({@link HarnessOptions#warmupNs(Scenario, boolean)}).
+     */
+    private void warmUp(final Probe probe, final long warmupNs)
     {
-        final long endNs = System.nanoTime() + options.warmupNs(scenario);
+        final long endNs = System.nanoTime() + warmupNs;
         Histogram recycled = null;
         long leftNs;
         while ((leftNs = endNs - System.nanoTime()) > 0)

@@ -171,6 +171,13 @@ public record HarnessOptions(
      * slice) before the first slice is measured.
      */
     public static final long PAIRED_WARMUP_NS_DEFAULT = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * Least warm-up of the first row of an implementation and a scenario in a JVM: the first time a path runs, its
+     * code is compiled then, and on a host whose CPUs the two busy threads of a row take, the compiler threads get
+     * little time. A burst-1000 row that was the JVM's first ran at 1.7-5.1 M round trips/s after 400 ms of warm-up
+     * against 6.6-7.6 M after 2 s.
+     */
+    public static final long FIRST_ROW_WARMUP_NS = TimeUnit.SECONDS.toNanos(2);
     /** Default length of one slice of a paired row. */
     public static final long SLICE_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(100);
     /** Slice length with --quick. */
@@ -375,6 +382,18 @@ public record HarnessOptions(
     public long levelProbeNs()
     {
         return TimeUnit.MILLISECONDS.toNanos(quick ? 10 : 30);
+    }
+
+    /**
+     * @param scenario a row.
+     * @param first    the row is the first of its implementation and scenario in this JVM.
+     * @return its warm-up ({@link #warmupNs(Scenario)}), at least {@link #FIRST_ROW_WARMUP_NS} for a first row but
+     * with --quick.
+     */
+    public long warmupNs(final Scenario scenario, final boolean first)
+    {
+        final long ns = warmupNs(scenario);
+        return first && !quick ? Math.max(ns, FIRST_ROW_WARMUP_NS) : ns;
     }
 
     /**

@@ -3,9 +3,11 @@ package io.hotpath.bench.harness;
 import io.hotpath.bench.harness.impl.Implementations;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -113,9 +115,12 @@ public final class RunPlan
             options.sliceNs());
         final List<BenchImpl> impls = Implementations.create(options.impls(), options.variants());
         long ns = RUN_OVERHEAD_NS;
+        final Set<String> warmed = new HashSet<>();
         for (final Step step : steps(options, context, impls))
         {
-            ns += options.warmupNs(step.scenario()) + options.durationNs(step.scenario()) + STEP_OVERHEAD_NS +
+            // each row is its JVM's first with --fork
+            final boolean first = options.fork() || warmed.add(step.impl().name() + "/" + step.scenario().name());
+            ns += options.warmupNs(step.scenario(), first) + options.durationNs(step.scenario()) + STEP_OVERHEAD_NS +
                 (options.fork() ? ROW_JVM_NS : 0);
         }
         for (final String impl : options.impls())

@@ -155,7 +155,7 @@ public record HarnessOptions(
     public static final List<String> IMPLS = List.of(
         "hotpath", "floor", "jctools", "disruptor", "pekko-classic", "pekko-typed", "pekko-affinity", "hotpath-remote",
         "aeron-raw", "pekko-artery");
-    /** Default measured time per row (the help prints how long a run takes, {@link RunPlan#estimateNs}). */
+    /** Default measured time per row ({@code --help} prints how long a run takes). */
     public static final long DURATION_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(800);
     /** Default warm-up per row. */
     public static final long WARMUP_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(400);

@@ -387,13 +387,21 @@ public record HarnessOptions(
     /**
      * @param scenario a row.
      * @param first    the row is the first of its implementation and scenario in this JVM.
-     * @return its warm-up ({@link #warmupNs(Scenario)}), at least {@link #FIRST_ROW_WARMUP_NS} for a first row but
-     * with --quick.
+     * @return its warm-up ({@link #warmupNs(Scenario)}), at least {@link #firstRowWarmupNs()} for a first row.
      */
     public long warmupNs(final Scenario scenario, final boolean first)
     {
         final long ns = warmupNs(scenario);
-        return first && !quick ? Math.max(ns, FIRST_ROW_WARMUP_NS) : ns;
+        return first ? Math.max(ns, firstRowWarmupNs()) : ns;
+    }
+
+    /**
+     * @return the least warm-up of a first row ({@link #FIRST_ROW_WARMUP_NS}); 0 when --warmup or --quick was given,
+     * which every row keeps.
+     */
+    public long firstRowWarmupNs()
+    {
+        return quick || given.containsKey("--warmup") ? 0 : FIRST_ROW_WARMUP_NS;
     }
 
     /**

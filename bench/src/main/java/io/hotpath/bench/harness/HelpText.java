@@ -68,8 +68,9 @@ public final class HelpText
                                 rows), pekko-artery. Each runs the scenarios it can express.
               --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
               --warmup TIME     warm-up per row before the histogram is reset, default 400ms (paired rows 1s,
-                                fixed-rate rows 2s); the first row of an implementation and a scenario in a
-                                JVM warms up 2s at least (its code is compiled then), but with --quick
+                                fixed-rate rows 2s); unless --warmup or --quick is given, the first row of
+                                an implementation and a scenario in a JVM warms up 2s at least (its code is
+                                compiled then)
               --pairs N         fewest pairs of slices a paired row measures, default 15
               --slice TIME      length of one slice of a paired row, default 100ms
               --repeat N        run every row N times, the implementations taking turns (each time

@@ -62,7 +62,7 @@ public final class RunMeta
         opts.put("warmupNs", options.warmupNs());
         opts.put("fixedRateWarmupNs", options.fixedRateWarmupNs());
         opts.put("pairedWarmupNs", options.pairedWarmupNs());
-        opts.put("firstRowWarmupNs", options.quick() ? 0 : HarnessOptions.FIRST_ROW_WARMUP_NS);
+        opts.put("firstRowWarmupNs", options.firstRowWarmupNs());
         opts.put("repeat", options.repeat());
         opts.put("pairs", options.pairs());
         opts.put("sliceNs", options.sliceNs());

@@ -96,6 +96,10 @@ class HarnessOptionsTest
         final HarnessOptions longer = HarnessOptions.parse(new String[]{"--warmup", "5s"});
         assertEquals(TimeUnit.SECONDS.toNanos(5), longer.warmupNs(scenario(longer, "burst-1000"), true),
             "a longer warm-up given stays");
+        final HarnessOptions shorter = HarnessOptions.parse(new String[]{"--warmup", "100ms"});
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(100), shorter.warmupNs(scenario(shorter, "burst-1000"), true),
+            "a warm-up given applies to every row, the first too");
+        assertEquals(0, shorter.firstRowWarmupNs());
         final HarnessOptions quick = HarnessOptions.parse(new String[]{"--quick"});
         assertEquals(HarnessOptions.QUICK_WARMUP_NS, quick.warmupNs(scenario(quick, "burst-1000"), true),
             "a smoke run keeps its short warm-up");

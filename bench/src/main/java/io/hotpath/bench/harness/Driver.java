@@ -51,7 +51,7 @@ final class Driver
     private final Map<String, String> intervalLogs = new LinkedHashMap<>();
     /** The processes the rows ran in, when each ran in a JVM of its own ({@code --fork}). */
     private final Set<Long> rowJvms = new LinkedHashSet<>();
-    /** The implementations and scenarios that have run a row in this JVM, as {@code impl/scenario}. */
+    /** The kinds of row ({@link RunPlan.Step#kind()}) that have run in this JVM. */
     private final Set<String> warmed = new HashSet<>();
 
     Driver(final HarnessOptions options, final RunContext context, final List<BenchImpl> impls, final PrintStream err)
@@ -156,7 +156,7 @@ final class Driver
     {
         final Scenario scenario = step.scenario();
         final BenchImpl impl = step.impl();
-        final long warmupNs = options.warmupNs(scenario, warmed.add(impl.name() + "/" + scenario.name()));
+        final long warmupNs = options.warmupNs(scenario, warmed.add(step.kind()));
         err.print(label + (warmupNs > options.warmupNs(scenario) ?
             " warmup (" + TimeUnit.NANOSECONDS.toMillis(warmupNs) + " ms, its first row in this JVM)..." : " warmup..."));
         err.flush();

@@ -43,6 +43,14 @@ public final class RunPlan
      */
     public record Step(Scenario scenario, int run, BenchImpl impl)
     {
+        /**
+         * @return the implementation and scenario it runs, {@code impl/scenario}: the first step of a kind in a JVM
+         * warms up longer ({@link HarnessOptions#warmupNs(Scenario, boolean)}).
+         */
+        public String kind()
+        {
+            return impl.name() + "/" + scenario.name();
+        }
     }
 
     /**
@@ -119,7 +127,7 @@ public final class RunPlan
         for (final Step step : steps(options, context, impls))
         {
             // each row is its JVM's first with --fork
-            final boolean first = options.fork() || warmed.add(step.impl().name() + "/" + step.scenario().name());
+            final boolean first = options.fork() || warmed.add(step.kind());
             ns += options.warmupNs(step.scenario(), first) + options.durationNs(step.scenario()) + STEP_OVERHEAD_NS +
                 (options.fork() ? ROW_JVM_NS : 0);
         }

@@ -23,10 +23,12 @@ import java.util.Map;
  * too (counted as shared).
  * The first implementation slice has no floor slice before it and is never a pair. For p50 the ratio is taken per
  * pair (the implementation's p50 over the mean of the two floor slices' p50) and the median of a level's ratios is
- * reported (a throughput row reports the median of its pairs' rates instead). For p99.9 the slices of a level are
- * pooled first (the implementation's slices of the level's pairs
- * against the floor slices that follow them): one 100 ms slice holds only a few hundred samples above its p99.9,
- * and a single descheduling would decide a per-pair tail.
+ * reported (a throughput row reports the median of its pairs' rates instead). For p99.9 two figures: the slices of a
+ * level pooled first (the implementation's slices of the level's pairs against the floor slices that follow them),
+ * the tail a reader of the whole row sees; and, as for p50, the median of the pairs' ratios (the implementation's
+ * p99.9 over the mean of the two floor slices'), which a host event confined to a slice or two does not decide: on
+ * this host a few slices of a row of fifteen can hold a tail several times the others', and then set the pooled
+ * figure alone.
  *
  * @param sliceNs   length of a slice.
  * @param levels    per level that holds a pair: near, mid, far, in that order.
@@ -60,10 +62,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param floorP999Ns p99.9 of the level's floor slices pooled.
      * @param implP999Ns  p99.9 of the level's implementation slices pooled, or null.
      * @param p999Ratio   implP999Ns / floorP999Ns, or null.
+     * @param p999PairRatio median of the pairs' p99.9 ratios, or null.
      * @param perSec      median of the pairs' rates (messages per second in the implementation's slice), or null.
      */
     public record Level(String name, int pairs, long floorP50Ns, Long implP50Ns, Double p50Ratio, long floorP999Ns,
-        Long implP999Ns, Double p999Ratio, Double perSec) implements Serializable
+        Long implP999Ns, Double p999Ratio, Double p999PairRatio, Double perSec) implements Serializable
     {
     }
 
@@ -77,14 +80,17 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param implCount       its round trips.
      * @param floorBeforeP50Ns the floor's p50 in the slice before.
      * @param floorAfterP50Ns the floor's p50 in the slice after.
+     * @param floorBeforeP999Ns the floor's p99.9 in the slice before.
+     * @param floorAfterP999Ns the floor's p99.9 in the slice after.
      * @param level           the floor's level; {@link #SHARED} when a floor slice ran on one CPU; null when the
      *                        two floor slices disagree.
      * @param p50Ratio        implP50Ns over the mean of the two floor p50s (0 for a throughput row).
+     * @param p999Ratio       implP999Ns over the mean of the two floor p99.9s (0 for a throughput row).
      * @param perSec          a throughput row's messages per second in the slice (0 for a latency row).
      */
     public record Pair(int index, long startMs, long implP50Ns, long implP999Ns, long implCount,
-        long floorBeforeP50Ns, long floorAfterP50Ns, String level, double p50Ratio, double perSec)
-        implements Serializable
+        long floorBeforeP50Ns, long floorAfterP50Ns, long floorBeforeP999Ns, long floorAfterP999Ns, String level,
+        double p50Ratio, double p999Ratio, double perSec) implements Serializable
     {
     }
 
@@ -129,13 +135,16 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             final long beforeP50 = before.getValueAtPercentile(50.0);
             final long afterP50 = after.getValueAtPercentile(50.0);
             final long implP50 = latency ? impl.getValueAtPercentile(50.0) : 0;
+            final long implP999 = latency ? impl.getValueAtPercentile(99.9) : 0;
+            final long beforeP999 = before.getValueAtPercentile(99.9);
+            final long afterP999 = after.getValueAtPercentile(99.9);
             final long sliceLengthNs = log.implEndNs(i) - log.implStartNs(i);
             final boolean onOneCpu = levelOf(beforeP50).equals(SHARED) || levelOf(afterP50).equals(SHARED);
             final boolean kept = !onOneCpu && levelOf(beforeP50).equals(levelOf(afterP50));
             final String level = onOneCpu ? SHARED : kept ? levelOf(afterP50) : null;
-            final Pair pair = new Pair(i, (log.implStartNs(i) - originNs) / 1_000_000, implP50,
-                latency ? impl.getValueAtPercentile(99.9) : 0, count, beforeP50, afterP50, level,
-                round(implP50 / ((beforeP50 + afterP50) / 2.0)),
+            final Pair pair = new Pair(i, (log.implStartNs(i) - originNs) / 1_000_000, implP50, implP999, count,
+                beforeP50, afterP50, beforeP999, afterP999, level, round(implP50 / ((beforeP50 + afterP50) / 2.0)),
+                round(implP999 / ((beforeP999 + afterP999) / 2.0)),
                 latency || sliceLengthNs <= 0 ? 0 : Math.rint(count * 1e9 / sliceLengthNs));
             pairs.add(pair);
             if (onOneCpu)
@@ -167,11 +176,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
                 final long implP999 = implPool.get(name).getValueAtPercentile(99.9);
                 levels.add(new Level(name, kept.size(), floorP50, Math.round(median(kept, Pair::implP50Ns)),
                     round(median(kept, Pair::p50Ratio)), floorP999, implP999, round((double)implP999 / floorP999),
-                    null));
+                    round(median(kept, Pair::p999Ratio)), null));
             }
             else
             {
-                levels.add(new Level(name, kept.size(), floorP50, null, null, floorP999, null, null,
+                levels.add(new Level(name, kept.size(), floorP50, null, null, floorP999, null, null, null,
                     Math.rint(median(kept, Pair::perSec))));
             }
         }
@@ -215,6 +224,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("floorP999Ns", l.floorP999Ns());
             o.put("implP999Ns", l.implP999Ns());
             o.put("p999RatioPooled", l.p999Ratio());
+            o.put("p999RatioMedian", l.p999PairRatio());
             o.put("perSecMedian", l.perSec());
             ls.add(o);
         }
@@ -232,8 +242,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("implCount", p.implCount());
             o.put("floorBeforeP50Ns", p.floorBeforeP50Ns());
             o.put("floorAfterP50Ns", p.floorAfterP50Ns());
+            o.put("floorBeforeP999Ns", p.floorBeforeP999Ns());
+            o.put("floorAfterP999Ns", p.floorAfterP999Ns());
             o.put("level", p.level());
             o.put("p50Ratio", p.p50Ratio());
+            o.put("p999Ratio", p.p999Ratio());
             o.put("perSec", p.perSec());
             ps.add(o);
         }

@@ -24,7 +24,7 @@ final class ResultSections
         final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results, final boolean repeated)
     {
         final TextTable table = new TextTable("scenario", "impl", "level", "pairs", "floor p50", "impl p50",
-            "p50 ratio", "floor p99.9", "impl p99.9", "p99.9 ratio");
+            "p50 ratio", "floor p99.9", "impl p99.9", "p99.9 ratio", "pairs' p99.9 ratio");
         final StringBuilder left = new StringBuilder();
         long sliceNs = 0;
         for (final Scenario s : scenarios)
@@ -47,12 +47,13 @@ final class ResultSections
                 {
                     table.row(row, r.impl(), l.name(), Integer.toString(l.pairs()), TextTable.ns(l.floorP50Ns()),
                         TextTable.ns(l.implP50Ns()), TextTable.ratio(l.p50Ratio()), TextTable.ns(l.floorP999Ns()),
-                        TextTable.ns(l.implP999Ns()), TextTable.ratio(l.p999Ratio()));
+                        TextTable.ns(l.implP999Ns()), TextTable.ratio(l.p999Ratio()),
+                        TextTable.ratio(l.p999PairRatio()));
                 }
                 if (p.levels().isEmpty())
                 {
                     table.row(row, r.impl(), "none", "0", TextTable.DASH, TextTable.DASH, TextTable.DASH,
-                        TextTable.DASH, TextTable.DASH, TextTable.DASH);
+                        TextTable.DASH, TextTable.DASH, TextTable.DASH, TextTable.DASH);
                 }
                 leftOut(left, row + " " + r.impl(), p);
             }
@@ -65,7 +66,9 @@ final class ResultSections
             .append(sliceNs / 1_000_000).append(" ms slices; a pair is one slice of the implementation between ")
             .append("two floor slices of the same level (the floor's p50: near < ").append(Pairing.MID_FROM_NS)
             .append(" ns <= mid < ").append(Pairing.FAR_FROM_NS).append(" ns <= far); p50 ratio = median over ")
-            .append("the level's pairs of implementation p50 / floor p50; p99.9 over the level's slices pooled; ns\n");
+            .append("the level's pairs of implementation p50 / floor p50; p99.9 over the level's slices pooled; ")
+            .append("pairs' p99.9 ratio = median over the level's pairs of implementation p99.9 / floor p99.9 (a ")
+            .append("host event in a slice or two does not decide it); ns\n");
         table.render(sb);
         if (!left.isEmpty())
         {

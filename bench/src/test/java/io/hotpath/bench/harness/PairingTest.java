@@ -52,6 +52,66 @@ class PairingTest
     }
 
     @Test
+    void theMedianOfThePairsTailRatiosIsNotDecidedByOneSlice()
+    {
+        final SliceLog log = new SliceLog(6);
+        log.begin(0);
+        // F0, then I1..I4 each 1.5x the floor's tail (floor p99.9 200, the implementation's 300), but I3 holds a host
+        // event: 1% of its round trips took 10 us
+        floorSlice(log, 1_000, 100, 200);
+        for (int slice = 1; slice <= 4; slice++)
+        {
+            for (int i = 0; i < 980; i++)
+            {
+                log.recordImpl(150);
+            }
+            for (int i = 0; i < 20; i++)
+            {
+                log.recordImpl(slice == 3 ? 10_000 : 300);
+            }
+            floorSlice(log, 1_000, 100, 200);
+        }
+        final Pairing p = Pairing.of(log, SLICE_NS, true);
+        final Pairing.Level near = p.level("near");
+        assertEquals(4, near.pairs());
+        assertEquals(10_000, near.implP999Ns(), 10, "the pooled tail holds I3's event");
+        assertEquals(50.0, near.p999Ratio(), 0.1);
+        assertEquals(1.5, near.p999PairRatio(), 0.01, "three pairs of four at 1.5x");
+        assertEquals(50.0, p.pairs().get(2).p999Ratio(), 0.1, "I3 against the floor around it");
+        assertEquals(200, p.pairs().get(2).floorBeforeP999Ns(), 1);
+        final Object pairJson = ((java.util.List<?>)p.toJson().get("pairs")).get(2);
+        assertEquals(50.0, (Double)((java.util.Map<?, ?>)pairJson).get("p999Ratio"), 0.1);
+        final Object levelJson = ((java.util.List<?>)p.toJson().get("levels")).get(0);
+        assertEquals(1.5, (Double)((java.util.Map<?, ?>)levelJson).get("p999RatioMedian"), 0.01);
+    }
+
+    @Test
+    void aThroughputRowHasNoTailRatios()
+    {
+        // a blast: each implementation slice of 100 ms counts 2,000,000 messages between floor slices at 140 ns
+        final SliceLog log = new SliceLog(4);
+        log.begin(0);
+        long measured = 0;
+        for (int slice = 0; slice < 4; slice++)
+        {
+            measured += 2_000_000;
+            log.beginFloor(slice * 200_000_000L + SLICE_NS, measured);
+            for (int i = 0; i < 1_000; i++)
+            {
+                log.recordFloor(140);
+            }
+            log.endFloor((slice + 1) * 200_000_000L, measured);
+        }
+        final Pairing p = Pairing.of(log, SLICE_NS, false);
+        final Pairing.Level near = p.level("near");
+        assertEquals(3, near.pairs());
+        assertEquals(20_000_000, near.perSec(), 1);
+        assertNull(near.p999Ratio());
+        assertNull(near.p999PairRatio());
+        assertEquals(0.0, p.pairs().get(0).p999Ratio());
+    }
+
+    @Test
     void pairsWhoseFloorRanOnOneCpuAreLeftOut()
     {
         final SliceLog log = log(new long[]{150, 150, 2_000_000, 150}, new long[]{200, 200, 200, 200});
@@ -87,10 +147,21 @@ class PairingTest
 
     private static void floorSlice(final SliceLog log, final int count, final long floorNs)
     {
+        floorSlice(log, count, floorNs, floorNs);
+    }
+
+    /** A floor slice whose last 2% of round trips took {@code tailNs}. */
+    private static void floorSlice(final SliceLog log, final int count, final long floorNs, final long tailNs)
+    {
         log.beginFloor(1, 0);
-        for (int i = 0; i < count; i++)
+        final int tail = tailNs == floorNs ? 0 : count / 50;
+        for (int i = 0; i < count - tail; i++)
         {
             log.recordFloor(floorNs);
+        }
+        for (int i = 0; i < tail; i++)
+        {
+            log.recordFloor(tailNs);
         }
         log.endFloor(2, 0);
     }

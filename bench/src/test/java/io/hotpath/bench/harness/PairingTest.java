@@ -57,7 +57,7 @@ class PairingTest
         final SliceLog log = new SliceLog(6);
         log.begin(0);
         // F0, then I1..I4 each 1.5x the floor's tail (floor p99.9 200, the implementation's 300), but I3 holds a host
-        // event: 1% of its round trips took 10 us
+        // event: 2% of its round trips took 10 us
         floorSlice(log, 1_000, 100, 200);
         for (int slice = 1; slice <= 4; slice++)
         {

@@ -62,11 +62,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param floorP999Ns p99.9 of the level's floor slices pooled.
      * @param implP999Ns  p99.9 of the level's implementation slices pooled, or null.
      * @param p999Ratio   implP999Ns / floorP999Ns, or null.
-     * @param p999PairRatio median of the pairs' p99.9 ratios, or null.
+     * @param p999RatioMedian median of the pairs' p99.9 ratios, or null.
      * @param perSec      median of the pairs' rates (messages per second in the implementation's slice), or null.
      */
     public record Level(String name, int pairs, long floorP50Ns, Long implP50Ns, Double p50Ratio, long floorP999Ns,
-        Long implP999Ns, Double p999Ratio, Double p999PairRatio, Double perSec) implements Serializable
+        Long implP999Ns, Double p999Ratio, Double p999RatioMedian, Double perSec) implements Serializable
     {
     }
 
@@ -224,7 +224,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("floorP999Ns", l.floorP999Ns());
             o.put("implP999Ns", l.implP999Ns());
             o.put("p999RatioPooled", l.p999Ratio());
-            o.put("p999RatioMedian", l.p999PairRatio());
+            o.put("p999RatioMedian", l.p999RatioMedian());
             o.put("perSecMedian", l.perSec());
             ls.add(o);
         }

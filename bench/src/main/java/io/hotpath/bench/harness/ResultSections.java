@@ -48,7 +48,7 @@ final class ResultSections
                     table.row(row, r.impl(), l.name(), Integer.toString(l.pairs()), TextTable.ns(l.floorP50Ns()),
                         TextTable.ns(l.implP50Ns()), TextTable.ratio(l.p50Ratio()), TextTable.ns(l.floorP999Ns()),
                         TextTable.ns(l.implP999Ns()), TextTable.ratio(l.p999Ratio()),
-                        TextTable.ratio(l.p999PairRatio()));
+                        TextTable.ratio(l.p999RatioMedian()));
                 }
                 if (p.levels().isEmpty())
                 {

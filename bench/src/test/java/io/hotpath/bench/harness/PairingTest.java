@@ -76,7 +76,7 @@ class PairingTest
         assertEquals(4, near.pairs());
         assertEquals(10_000, near.implP999Ns(), 10, "the pooled tail holds I3's event");
         assertEquals(50.0, near.p999Ratio(), 0.1);
-        assertEquals(1.5, near.p999PairRatio(), 0.01, "three pairs of four at 1.5x");
+        assertEquals(1.5, near.p999RatioMedian(), 0.01, "three pairs of four at 1.5x");
         assertEquals(50.0, p.pairs().get(2).p999Ratio(), 0.1, "I3 against the floor around it");
         assertEquals(200, p.pairs().get(2).floorBeforeP999Ns(), 1);
         final Object pairJson = ((java.util.List<?>)p.toJson().get("pairs")).get(2);
@@ -107,7 +107,7 @@ class PairingTest
         assertEquals(3, near.pairs());
         assertEquals(20_000_000, near.perSec(), 1);
         assertNull(near.p999Ratio());
-        assertNull(near.p999PairRatio());
+        assertNull(near.p999RatioMedian());
         assertEquals(0.0, p.pairs().get(0).p999Ratio());
     }
 

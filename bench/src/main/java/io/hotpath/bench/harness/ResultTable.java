@@ -87,6 +87,14 @@ public final class ResultTable
         return r.hostLevel() == null ? TextTable.DASH : r.hostLevel().label();
     }
 
+    /** @return the level both rows ran at, or hotpath's and the other's when they differ. */
+    private static String levels(final Result hotpath, final Result other)
+    {
+        final String mine = level(hotpath);
+        final String theirs = level(other);
+        return mine.equals(theirs) ? mine : mine + " / " + theirs;
+    }
+
     private static void notRun(final StringBuilder sb, final List<String> impls, final Map<String, List<String>> notRun)
     {
         if (notRun.isEmpty())
@@ -113,7 +121,7 @@ public final class ResultTable
     private static void ratios(final StringBuilder sb, final List<Scenario> scenarios, final List<String> impls,
         final List<Result> results, final boolean repeated)
     {
-        final TextTable table = new TextTable("scenario", "hotpath vs", "p50", "p99.9", "per s");
+        final TextTable table = new TextTable("scenario", "hotpath vs", "p50", "p99.9", "per s", "levels");
         for (final Scenario s : scenarios)
         {
             if (s.paired() && s.hasLatency())
@@ -136,14 +144,15 @@ public final class ResultTable
                     }
                     table.row(rowName(hp, repeated), impl,
                         ratio(hp.p50Ns(), other.p50Ns()), ratio(hp.p999Ns(), other.p999Ns()),
-                        ratio(hp.throughputPerSec(), other.throughputPerSec()));
+                        ratio(hp.throughputPerSec(), other.throughputPerSec()), levels(hp, other));
                 }
             }
         }
         if (!table.isEmpty())
         {
             sb.append("\nratios hotpath / other, same run (latency: below 1 means hotpath is faster; ")
-                .append("per s: above 1 means hotpath is faster)\n");
+                .append("per s: above 1 means hotpath is faster; levels: the two rows' levels, hotpath's first where ")
+                .append("they differ, and then the ratio mixes the host's speed with the implementations')\n");
             table.render(sb);
         }
     }

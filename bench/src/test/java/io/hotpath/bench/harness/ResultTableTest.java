@@ -24,9 +24,27 @@ class ResultTableTest
         assertFalse(table.matches("(?s).*\\npingpong-backlog\\s+floor.*"), table);
         assertEquals(1, table.split("cannot express").length - 1, table);
         assertTrue(table.contains("cannot express the row: floor (pingpong-backlog)"), table);
-        assertTrue(table.matches("(?s).*pingpong-same\\s+floor\\s+2\\.00\\s+5\\.00\\s+0\\.33\\n.*"), table);
+        assertTrue(table.matches("(?s).*pingpong-same\\s+floor\\s+2\\.00\\s+5\\.00\\s+0\\.33\\s+near>far\\n.*"), table);
         assertEquals(1, table.split("hotpath vs")[1].lines().filter(l -> l.startsWith("pingpong")).count(),
             "no ratio row where the peer did not run");
+    }
+
+    @Test
+    void aRatioSaysAtWhichLevelsItsTwoRowsRan()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("pingpong-same", "pingpong-backlog"), new long[]{1});
+        final List<Result> results = List.of(
+            row("pingpong-same", "hotpath", 1, 600L, 2_000L, 1_000_000.0, new HostLevel(300L, 300L)),
+            row("pingpong-same", "floor", 1, 300L, 400L, 3_000_000.0, new HostLevel(300L, 300L)),
+            row("pingpong-backlog", "hotpath", 1, 900L, 5_000L, 2_000_000.0, new HostLevel(300L, 300L)),
+            row("pingpong-backlog", "floor", 1, 900L, 5_000L, 2_000_000.0, new HostLevel(150L, 600L)));
+        final String ratios = ResultTable.format(scenarios, List.of("hotpath", "floor"), results, Map.of())
+            .split("hotpath vs")[1];
+        assertTrue(ratios.matches("(?s).*\\npingpong-same\\s+floor\\s+2\\.00\\s+5\\.00\\s+0\\.33\\s+mid\\n.*"),
+            ratios);
+        // the floor's row moved from near to far while hotpath's stayed at mid
+        assertTrue(ratios.matches(
+            "(?s).*\\npingpong-backlog\\s+floor\\s+1\\.00\\s+1\\.00\\s+1\\.00\\s+mid / near>far\\n.*"), ratios);
     }
 
     @Test
@@ -131,8 +149,13 @@ class ResultTableTest
     private static Result row(final String scenario, final String impl, final int run, final long p50,
         final long p999, final double throughput)
     {
+        return row(scenario, impl, run, p50, p999, throughput, new HostLevel(150L, 500L));
+    }
+
+    private static Result row(final String scenario, final String impl, final int run, final long p50,
+        final long p999, final double throughput, final HostLevel level)
+    {
         return new Result(scenario, impl, run, 10L, 0L, p50, p50, p999, p999, p999, p999, (double)p50, throughput,
-            1.0, null, null, new HostLoad.Share(0.5, 2.0), null, null, null, null,
-            new HostLevel(150L, 500L));
+            1.0, null, null, new HostLoad.Share(0.5, 2.0), null, null, null, null, level);
     }
 }

@@ -67,6 +67,11 @@ final class Driver
      */
     List<Result> runAll()
     {
+        if (options.fork() && options.row() == 0 && !Faults.NONE.equals(context.faults()))
+        {
+            throw new IllegalArgumentException("faults are injected into the rows this JVM runs, and a forking run " +
+                "runs none: give --one-jvm with injected faults");
+        }
         final List<RunPlan.Step> steps = RunPlan.steps(options, context, impls);
         final List<Result> results = new ArrayList<>();
         int n = 0;

@@ -77,12 +77,14 @@ public record HarnessOptions(
     }
 
     /**
-     * {@return true when each row runs in a JVM of its own ({@code --fork}), started for it and ended after it, so no
-     * row runs on code the JIT compiled for another or after another engine closed}
+     * {@return true when each row runs in a JVM of its own, started for it and ended after it, so no row runs on code
+     * the JIT compiled for another or after another engine closed: the default, or {@code --fork}; not with {@code
+     * --one-jvm}, {@code --quick} or {@code --engine-histograms}, nor in a row's own JVM}
      */
     public boolean fork()
     {
-        return given.containsKey(FORK);
+        return given.containsKey(FORK) || !given.containsKey(ONE_JVM) && !given.containsKey("--quick") &&
+            !given.containsKey("--engine-histograms") && !given.containsKey(ROW);
     }
 
     /** {@return the one row, 1-based in the run's order, that this JVM runs for a forking run; 0 in any other} */
@@ -141,15 +143,17 @@ public record HarnessOptions(
 
     /** The option that keeps a peer's failure out of the exit status. */
     static final String PEERS_MAY_FAIL = "--peers-may-fail";
-    /** Each row in a JVM of its own. */
+    /** Each row in a JVM of its own: the default but with --quick and --engine-histograms, which it overrides. */
     static final String FORK = "--fork";
+    /** Every row in this one JVM, as --quick runs them. */
+    static final String ONE_JVM = "--one-jvm";
     /** A forking run's own option for a row's JVM: which row to run. */
     static final String ROW = "--row";
     /** A forking run's own option for a row's JVM: where to write the row's outcome. */
     static final String ROW_OUT = "--row-out";
     /** The options that take no value. */
     private static final List<String> FLAGS = List.of(
-        "--quick", "--engine-histograms", PEERS_MAY_FAIL, FORK, "--help");
+        "--quick", "--engine-histograms", PEERS_MAY_FAIL, FORK, ONE_JVM, "--help");
 
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
@@ -331,6 +335,11 @@ public record HarnessOptions(
             {
                 throw new OptionException("--affinity: no readable profile file at '" + affinity + "'");
             }
+        }
+        if (given.containsKey(FORK) && given.containsKey(ONE_JVM))
+        {
+            throw new OptionException("--fork and --one-jvm contradict each other: a run forks a JVM per row by " +
+                "default, --one-jvm runs every row in one; give one of them");
         }
         if (given.containsKey(FORK) && given.containsKey("--engine-histograms"))
         {

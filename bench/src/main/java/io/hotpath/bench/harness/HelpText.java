@@ -21,7 +21,7 @@ public final class HelpText
     {
         final String defaultRun = duration(RunPlan.estimateNs(options(new String[0])));
         final String quickRun = duration(RunPlan.estimateNs(options(new String[]{"--quick"})));
-        final String forkedRun = duration(RunPlan.estimateNs(options(new String[]{"--fork"})));
+        final String oneJvmRun = duration(RunPlan.estimateNs(options(new String[]{"--one-jvm"})));
         return """
             usage: java -jar hotpath-bench.jar [OPTIONS]
                    java -jar hotpath-bench.jar affinity [--profile FILE [--verify]]   topology, profile check
@@ -30,7 +30,8 @@ public final class HelpText
 
             Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko (in the remote
             rows: Hotpath's remote actors against raw Aeron and Pekko's Artery) in one run, scenario by scenario.
-            The default run takes about %s (--quick about %s, --fork about %s). Prints one table
+            The default run takes about %s, each row in a JVM of its own (--quick about %s and --one-jvm
+            about %s, every row in this JVM). Prints one table
             (latencies in ns), the paired ping-pong ratios and the fixed-rate figures, and writes, per scenario and
             implementation, an HdrHistogram percentile file (*.ns.hgrm, values in ns), an interval log for
             fixed-rate rows (*.hlog), summary.json and percentiles.png. The jar starts a child JVM with the flags
@@ -77,7 +78,11 @@ public final class HelpText
                                 beginning one further on), default 1
               --fork            run each row in a JVM of its own, started for it and ended after it (about
                                 1.4 s more per row): no row runs on code the JIT compiled for another, or
-                                after another engine closed; the summary's meta counts them (rowJvms)
+                                after another engine closed; the summary's meta counts them (rowJvms). The
+                                default, but with --quick and --engine-histograms; given, it forks those too
+              --one-jvm         run every row in this JVM: quicker, but each row then runs on code the JIT
+                                compiled for the rows before it, and after other engines closed (the engine's
+                                and the Disruptor's blast ran at about half their own JVM's rate that way)
               --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
               --workers N       engine workers and peer pool threads, default 2
               --affinity FILE   affinity profile (properties) to apply; recorded in the summary
@@ -88,7 +93,7 @@ public final class HelpText
                                 after hotpath, paired with the floor like it; may be given more than once
               --out DIR         output folder, default ./bench-results/<timestamp>
               --json FILE       also write the JSON summary to FILE
-              --quick           100ms warm-up, 200ms measurement, 2 pairs of 50ms slices (smoke check)
+              --quick           100ms warm-up, 200ms measurement, 2 pairs of 50ms slices, one JVM (smoke check)
               --engine-histograms
                                 the engine's own latency histograms on for the hotpath rows (not the remote
                                 ones): handler and inbound-wait percentiles per worker, printed after the tables
@@ -99,7 +104,7 @@ public final class HelpText
               --help            print this and exit
 
             exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
-            """.formatted(defaultRun, quickRun, forkedRun, HarnessOptions.IDLE_DEFAULT, Idle.names());
+            """.formatted(defaultRun, quickRun, oneJvmRun, HarnessOptions.IDLE_DEFAULT, Idle.names());
     }
 
     private static HarnessOptions options(final String[] args)

@@ -47,7 +47,7 @@ class CoordinatedOmissionTest
 
     private static Result run(final String impl, final Faults faults) throws OptionException
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "fixed-rate", "--rate", Long.toString(RATE), "--impls", impl, "--warmup", "100ms",
             "--duration", "400ms"});
         final List<Result> results = Harness.race(options, faults, Implementations.create(options.impls()),

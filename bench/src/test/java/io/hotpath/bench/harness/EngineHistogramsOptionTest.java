@@ -73,7 +73,7 @@ class EngineHistogramsOptionTest
 
     private static String run(final Path dir, final String... extra) throws OptionException
     {
-        final String[] base = {"--scenarios", "pingpong-cross,blast", "--impls", "hotpath", "--duration", "100ms",
+        final String[] base = {"--one-jvm", "--scenarios", "pingpong-cross,blast", "--impls", "hotpath", "--duration", "100ms",
             "--warmup", "50ms", "--pairs", "2", "--slice", "20ms", "--out", dir.toString()};
         final String[] args = new String[base.length + extra.length];
         System.arraycopy(base, 0, args, 0, base.length);

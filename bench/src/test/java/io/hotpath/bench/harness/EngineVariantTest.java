@@ -56,7 +56,7 @@ class EngineVariantTest
     void aVariantsSettingsReachItsEngineAndItsRowsAreReportedBesideTheEngines(
         @org.junit.jupiter.api.io.TempDir final Path dir) throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "fixed-rate", "--rate", "20k", "--impls", "hotpath", "--warmup", "100ms",
             "--duration", "200ms", "--variant", "small:inbound.capacity=4096", "--out", dir.toString()});
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -21,7 +21,7 @@ class FirstRowWarmupTest
     @Test
     void onlyTheFirstRunOfARowInThisJvmWarmsUpLonger(@TempDir final Path dir) throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{"--scenarios", "pingpong-same",
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm", "--scenarios", "pingpong-same",
             "--impls", "hotpath", "--repeat", "2", "--duration", "20ms", "--out", dir.toString()});
         final ByteArrayOutputStream progress = new ByteArrayOutputStream();
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

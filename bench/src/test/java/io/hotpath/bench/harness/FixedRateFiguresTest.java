@@ -18,7 +18,7 @@ class FixedRateFiguresTest
     @Test
     void aFixedRateRowReportsItsAchievedRateAndTheEnginesInboundFill() throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "fixed-rate", "--rate", "20k", "--impls", "hotpath,jctools", "--warmup", "100ms",
             "--duration", "300ms", "--repeat", "2"});
         final List<Result> results = Harness.race(options, Faults.NONE, Implementations.create(options.impls()),

@@ -14,31 +14,54 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code --fork}: each row runs in a JVM of its own and hands its figures back, all of them (a paired row's pairs,
- * a fixed-rate row's interval log), so the reports are those of a run in one JVM.
+ * {@code --fork}, the default: each row runs in a JVM of its own and hands its figures back, all of them (a paired
+ * row's pairs, a fixed-rate row's interval log), so the reports are those of a run in one JVM.
  */
 class ForkedRowsTest
 {
     @Test
-    void theOptionIsAFlagShownInTheHelpThatCannotKeepTheEnginesHistograms() throws OptionException
+    void eachRowForksByDefaultButInAQuickRunOneGivenOneJvmAndWithTheEnginesHistograms() throws OptionException
     {
-        assertTrue(HarnessOptions.parse(new String[]{"--fork"}).fork());
+        assertTrue(parse().fork(), "the default");
+        assertTrue(parse("--fork").fork());
+        assertFalse(parse("--quick").fork(), "the smoke check stays in one JVM");
+        assertTrue(parse("--quick", "--fork").fork(), "unless told to fork");
+        assertFalse(parse("--one-jvm").fork());
+        assertFalse(parse("--engine-histograms").fork(), "the histograms are kept by the JVM that runs the rows");
+        assertFalse(parse("--row", "2", "--row-out", "row.bin").fork(), "a row's own JVM runs its row");
         assertTrue(HelpText.text().contains("--fork"));
-        final String forked = HelpText.duration(RunPlan.estimateNs(HarnessOptions.parse(new String[]{"--fork"})));
-        assertTrue(HelpText.text().contains("--fork about " + forked), HelpText.text());
-        assertTrue(RunPlan.estimateNs(HarnessOptions.parse(new String[]{"--fork"})) >
-            RunPlan.estimateNs(HarnessOptions.parse(new String[0])), "a JVM per row costs time");
+        final String oneJvm = HelpText.duration(RunPlan.estimateNs(parse("--one-jvm")));
+        assertTrue(HelpText.text().replaceAll("\\s+", " ").contains("--one-jvm about " + oneJvm), HelpText.text());
+        assertTrue(RunPlan.estimateNs(parse()) > RunPlan.estimateNs(parse("--one-jvm")), "a JVM per row costs time");
         final OptionException both = assertThrows(OptionException.class,
-            () -> HarnessOptions.parse(new String[]{"--fork", "--engine-histograms"}));
+            () -> parse("--fork", "--engine-histograms"));
         assertTrue(both.getMessage().contains("--fork and --engine-histograms cannot be combined"), both.getMessage());
-        final OptionException alone = assertThrows(OptionException.class,
-            () -> HarnessOptions.parse(new String[]{"--row", "2"}));
+        final OptionException contradiction = assertThrows(OptionException.class, () -> parse("--fork", "--one-jvm"));
+        assertTrue(contradiction.getMessage().contains("--fork and --one-jvm contradict each other"),
+            contradiction.getMessage());
+        final OptionException alone = assertThrows(OptionException.class, () -> parse("--row", "2"));
         assertTrue(alone.getMessage().contains("use --fork instead"), alone.getMessage());
+    }
+
+    @Test
+    void faultsInjectedIntoAForkingRunAreRefusedRatherThanLost() throws OptionException
+    {
+        final HarnessOptions options = parse("--scenarios", "blast", "--impls", "hotpath");
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> Harness.race(options, new Faults(3, 0, 0), Implementations.create(options.impls()),
+                new PrintStream(new ByteArrayOutputStream())));
+        assertTrue(refused.getMessage().contains("give --one-jvm with injected faults"), refused.getMessage());
+    }
+
+    private static HarnessOptions parse(final String... args) throws OptionException
+    {
+        return HarnessOptions.parse(args);
     }
 
     @Test

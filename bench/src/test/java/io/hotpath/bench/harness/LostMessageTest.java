@@ -18,7 +18,7 @@ class LostMessageTest
     @Test
     void aDroppedMessageFailsTheRunNamingScenarioAndImpl(@TempDir final Path dir) throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "pingpong-cross,blast", "--impls", "hotpath,jctools", "--duration", "100ms",
             "--warmup", "50ms", "--out", dir.toString()});
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -48,7 +48,7 @@ class LostMessageTest
     /** A run of one blast row that loses one message; its report's line about it must end as given. */
     private static int dropOnce(final Path dir, final String impl, final String lineEnd) throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "blast", "--impls", impl, "--duration", "100ms", "--warmup", "50ms", "--peers-may-fail",
             "--out", dir.toString()});
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -62,7 +62,7 @@ class LostMessageTest
     @Test
     void theSameRunWithoutTheDropPasses(@TempDir final Path dir) throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "pingpong-cross", "--impls", "hotpath", "--duration", "100ms", "--warmup", "50ms",
             "--out", dir.toString()});
         final ByteArrayOutputStream err = new ByteArrayOutputStream();

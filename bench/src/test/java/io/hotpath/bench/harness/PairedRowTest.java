@@ -21,7 +21,7 @@ class PairedRowTest
     @Test
     void everyCrossThreadPingPongAlternatesWithTheFloorOnItsOwnThreads() throws Exception
     {
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "pingpong-cross,pingpong-cross-written", "--impls", "hotpath,floor,jctools,disruptor",
             "--warmup", "100ms", "--duration", "300ms", "--pairs", "2", "--slice", "10ms"});
         final List<Result> results = Harness.race(options, Faults.NONE, Implementations.create(options.impls()),

@@ -32,7 +32,7 @@ class SummaryJsonTest
         throws Exception
     {
         final Path copy = dir.resolve("copy").resolve("summary-copy.json");
-        final HarnessOptions options = HarnessOptions.parse(new String[]{
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "pingpong-same,blast", "--impls", "floor,hotpath", "--duration", "100ms",
             "--warmup", "50ms", "--out", dir.toString(), "--json", copy.toString()});
         final ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -143,7 +143,7 @@ public record HarnessOptions(
 
     /** The option that keeps a peer's failure out of the exit status. */
     static final String PEERS_MAY_FAIL = "--peers-may-fail";
-    /** Each row in a JVM of its own: the default but with --quick and --engine-histograms, which it overrides. */
+    /** Each row in a JVM of its own: the default, but with --quick (which it overrides) and --engine-histograms. */
     static final String FORK = "--fork";
     /** Every row in this one JVM, as --quick runs them. */
     static final String ONE_JVM = "--one-jvm";

@@ -79,7 +79,7 @@ public final class HelpText
               --fork            run each row in a JVM of its own, started for it and ended after it (about
                                 1.4 s more per row): no row runs on code the JIT compiled for another, or
                                 after another engine closed; the summary's meta counts them (rowJvms). The
-                                default, but with --quick and --engine-histograms; given, it forks those too
+                                default, but with --quick and --engine-histograms; given, it forks a --quick run
               --one-jvm         run every row in this JVM: quicker, but each row then runs on code the JIT
                                 compiled for the rows before it, and after other engines closed (the engine's
                                 and the Disruptor's blast ran at about half their own JVM's rate that way)

@@ -186,15 +186,15 @@ public class BurstBenchmark
                     }
                     return;
                 }
+                // a GO the answer lets the benchmark thread send arrives after this turn, with the token held
+                answered(t.answer);
                 if (sent < quota())
                 {
-                    answered(t.answer);
                     request(t);
                 }
                 else
                 {
                     held[holding++] = t;
-                    answered(t.answer);
                 }
             }
 

@@ -167,7 +167,11 @@ final class Driver
         err.flush();
         System.gc();
         final long measureNs = options.durationNs(scenario);
-        final IntervalSeries series = scenario.hasLatency() ? new IntervalSeries(SERIES_INTERVAL_NS,
+        // a paired ping-pong's slices give its figures over time; a paired fixed-rate row keeps its series too, as
+        // its latencies per interval are what shows a backlog building
+        final boolean withSeries = scenario.hasLatency() &&
+            (!scenario.paired() || scenario.kind() == ScenarioKind.FIXED_RATE);
+        final IntervalSeries series = withSeries ? new IntervalSeries(SERIES_INTERVAL_NS,
             IntervalSeries.capacityFor(measureNs, SERIES_INTERVAL_NS)) : null;
         final SliceLog slices = scenario.paired() ? new SliceLog(SliceLog.capacityFor(measureNs, options.sliceNs())) :
             null;
@@ -395,9 +399,11 @@ final class Driver
             final SliceLog slices = recording.slices();
             final Pairing pairing = slices == null || slices.floorSlices() + slices.abandonedSlices() == 0 ? null :
                 Pairing.of(slices, sliceNs, scenario.hasLatency());
+            // a paired row sends only in the implementation's slices (its schedule pauses through the floor's)
+            final long sendingNs = pairing == null ? measuredNs : slices.implTimeNs(probe.measureEndNs());
             final FixedRateFigures fixedRate = scenario.kind() != ScenarioKind.FIXED_RATE ? null :
-                new FixedRateFigures(scenario.ratePerSec(), measuredNs > 0 ?
-                    Math.rint((sentAtEnd - sentAtStart) * 1e9 / measuredNs) : null, refusedAtEnd - refusedAtStart,
+                new FixedRateFigures(scenario.ratePerSec(), sendingNs > 0 ?
+                    Math.rint((sentAtEnd - sentAtStart) * 1e9 / sendingNs) : null, refusedAtEnd - refusedAtStart,
                     backlogAtStart, inbound);
             final HostLevel level = levelBefore < 0 && levelAfter < 0 ? null : new HostLevel(
                 levelBefore < 0 ? null : levelBefore, levelAfter < 0 ? null : levelAfter);

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * @param fixedRateWarmupNs warm-up of each fixed-rate row.
  * @param pairedWarmupNs warm-up of each paired row (alternating with the floor).
  * @param repeat     times each row runs, the implementations taking turns.
- * @param pairs      fewest pairs of slices a paired ping-pong row measures.
+ * @param pairs      fewest pairs of slices a paired row measures (0: --duration alone decides).
  * @param sliceNs    length of one slice of a paired row.
  * @param workers    engine workers, and the thread count of the peers' pools.
  * @param affinity   an affinity profile, or null.
@@ -309,7 +309,7 @@ public record HarnessOptions(
         final long pairedWarmupNs = given.containsKey("--warmup") ? warmupNs :
             quick ? QUICK_WARMUP_NS : PAIRED_WARMUP_NS_DEFAULT;
         final int repeat = given.containsKey("--repeat") ? count("--repeat", given.get("--repeat"), 100) : 1;
-        final int pairs = given.containsKey("--pairs") ? count("--pairs", given.get("--pairs"), 1_000) :
+        final int pairs = given.containsKey("--pairs") ? pairs(given.get("--pairs")) :
             quick ? QUICK_PAIRS : PAIRS_DEFAULT;
         final long sliceNs = given.containsKey("--slice") ? duration("--slice", given.get("--slice")) :
             quick ? QUICK_SLICE_NS : SLICE_NS_DEFAULT;
@@ -507,6 +507,25 @@ public record HarnessOptions(
     private static int workers(final String value) throws OptionException
     {
         return count("--workers", value, 64);
+    }
+
+    /** --pairs: a count from 0 (no fewest: --duration alone decides) to 1,000. */
+    private static int pairs(final String value) throws OptionException
+    {
+        try
+        {
+            final int n = Integer.parseInt(value.trim());
+            if (n >= 0 && n <= 1_000)
+            {
+                return n;
+            }
+        }
+        catch (final NumberFormatException ignored)
+        {
+            // reported below with the allowed range
+        }
+        throw new OptionException("--pairs: '" + value + "' is not a count; use a whole number from 0 (--duration " +
+            "alone decides) to 1000");
     }
 
     private static int count(final String option, final String value, final int max) throws OptionException

@@ -39,8 +39,11 @@ public final class HelpText
 
             Cross-thread ping-pong rows are paired: each implementation's ping-pong alternates with the floor (two
             threads spinning on volatile fields) ON ITS OWN TWO THREADS in slices (--slice), and the ratio is taken
-            per pair of slices and grouped by the floor's speed level (near < 200 ns, mid, far >= 450 ns), because
-            this kind of host moves its vCPUs between placements about every second.
+            per pair of slices and grouped by the floor's speed level (near < 300 ns, mid, far >= 450 ns, distant
+            >= 1000 ns), because this kind of host moves its vCPUs between placements about every second. Blast
+            and fixed-rate rows alternate the same way, and their rates and latencies are given per level,
+            hotpath's beside each peer's at the same level (a fixed-rate row's schedule pauses through each floor
+            slice).
 
             options:
               --scenarios LIST  comma-separated, default all. Names:
@@ -52,12 +55,12 @@ public final class HelpText
                                   pingpong-backlog    one worker, 16 round trips in flight (reschedule path)
                                   pingpong            the four above
                                   burst-1000          1000 messages in flight between two actors
-                                  blast               one sender to one receiver across workers (throughput)
+                                  blast               one sender to one receiver across workers (throughput; paired)
                                   fan-in              a sender on every worker plus an outside thread into one actor
                                   pipeline            gateway -> risk -> book -> publisher, as the rows
                                                       pipeline-colocated (one worker) and pipeline-spread
                                   fixed-rate          open loop at each --rate, latency from the intended send
-                                                      time; one row per rate: fixed-rate-100k, fixed-rate-1m, ...
+                                                      time (paired); one row per rate: fixed-rate-100k, ...
                                   wakeup              first message to an idle worker every 2 ms, one row per idle
                                                       strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
                                                       wakeup-park (each also selectable alone)
@@ -72,7 +75,8 @@ public final class HelpText
                                 fixed-rate rows 2s); unless --warmup or --quick is given, the first row of
                                 an implementation and a scenario in a JVM warms up 2s at least (its code is
                                 compiled then)
-              --pairs N         fewest pairs of slices a paired row measures, default 15
+              --pairs N         fewest pairs of slices a paired row measures, default 15; 0 lets --duration
+                                alone decide
               --slice TIME      length of one slice of a paired row, default 100ms
               --repeat N        run every row N times, the implementations taking turns (each time
                                 beginning one further on), default 1

@@ -15,7 +15,10 @@ import java.util.Map;
  * threads, compared pair by pair and grouped by the speed level of the floor. Immutable.
  * <p>
  * The host moves its vCPUs between placements about every second, so the floor's round trip moves between levels
- * (near &lt; {@value #MID_FROM_NS} ns, mid, far &ge; {@value #FAR_FROM_NS} ns) within a run. Pair i is the
+ * (near &lt; {@value #MID_FROM_NS} ns, mid, far from {@value #FAR_FROM_NS} ns, distant from {@value #DISTANT_FROM_NS}
+ * ns) within a run. The bounds lie in the gaps between the clusters the floor's slices fall in on the reference host
+ * (about 190-280, 400-410, 680-800 and 1,140-1,250 ns): a bound inside a cluster would name one placement twice and
+ * drop the pairs whose two floor slices read a clock tick apart on either side of it. Pair i is the
  * implementation's slice i with the floor slices just before and after it (F(i-1), I(i), F(i)); when those two
  * floor slices fall in different levels the host moved during the pair, and it is left out (counted as straddling).
  * A floor slice whose p50 is {@value #SHARED_FROM_NS} ns or more means the two spinning threads took turns on ONE
@@ -41,15 +44,20 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
     implements Serializable
 {
     /** The floor's p50 from which a slice is "mid" rather than "near", ns. */
-    public static final long MID_FROM_NS = 200;
+    public static final long MID_FROM_NS = 300;
     /** The floor's p50 from which a slice is "far", ns. */
     public static final long FAR_FROM_NS = 450;
+    /** The floor's p50 from which a slice is "distant", ns. */
+    public static final long DISTANT_FROM_NS = 1_000;
     /** The floor's p50 from which its two threads shared one CPU, ns. */
     public static final long SHARED_FROM_NS = 5_000;
     /** The name of the pseudo-level of a floor slice whose two threads shared one CPU. */
     public static final String SHARED = "shared";
     /** The level names, fastest first. */
-    public static final List<String> LEVELS = List.of("near", "mid", "far");
+    public static final List<String> LEVELS = List.of("near", "mid", "far", "distant");
+    /** The levels' bounds, as the tables print them. */
+    public static final String BOUNDS = "the floor's p50: near < " + MID_FROM_NS + " ns <= mid < " + FAR_FROM_NS +
+        " ns <= far < " + DISTANT_FROM_NS + " ns <= distant";
 
     /**
      * One level's figures; a throughput row (blast) has its rate and no latencies.
@@ -104,7 +112,8 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
         {
             return SHARED;
         }
-        return floorP50Ns < MID_FROM_NS ? "near" : floorP50Ns < FAR_FROM_NS ? "mid" : "far";
+        return floorP50Ns < MID_FROM_NS ? "near" : floorP50Ns < FAR_FROM_NS ? "mid" :
+            floorP50Ns < DISTANT_FROM_NS ? "far" : "distant";
     }
 
     /**
@@ -211,7 +220,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
     {
         final Map<String, Object> m = new LinkedHashMap<>();
         m.put("sliceNs", sliceNs);
-        m.put("levelBoundsNs", List.of(MID_FROM_NS, FAR_FROM_NS));
+        m.put("levelBoundsNs", List.of(MID_FROM_NS, FAR_FROM_NS, DISTANT_FROM_NS));
         final List<Object> ls = new ArrayList<>();
         for (final Level l : levels)
         {

@@ -172,6 +172,16 @@ public final class Probe extends ProbePad
     }
 
     /**
+     * Count a message of a latency row without recording its latency: in a paired fixed-rate row, one that waited in
+     * the queue through a floor slice. The recording thread only.
+     */
+    public void onUnrecorded()
+    {
+        enter();
+        received.increment();
+    }
+
+    /**
      * Record one round trip; the recording thread only.
      *
      * @param startNs        when the request left.

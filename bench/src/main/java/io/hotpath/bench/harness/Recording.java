@@ -70,7 +70,7 @@ public final class Recording extends RecordingFields
         }
     }
 
-    /** A paired row records into its slice; any other row into its histogram and its interval series. */
+    /** A paired row records into its slice, any other row into its histogram; both into an interval series if any. */
     void record(final long latencyNs, final long nowNs)
     {
         if (slices != null)
@@ -80,10 +80,10 @@ public final class Recording extends RecordingFields
         else
         {
             histogram.recordValue(latencyNs);
-            if (series != null)
-            {
-                series.record(latencyNs, nowNs);
-            }
+        }
+        if (series != null)
+        {
+            series.record(latencyNs, nowNs);
         }
         measured++;
     }

@@ -1,12 +1,14 @@
 package io.hotpath.bench.harness;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
- * The sections the run prints under its main table: the paired ping-pong figures per speed level of the floor, and
- * the fixed-rate figures beside their target. Stateless.
+ * The sections the run prints under its main table: the paired ping-pong figures per speed level of the floor, the
+ * paired blast's rates and fixed-rate latencies per level, and the fixed-rate figures beside their target. Stateless.
  */
 final class ResultSections
 {
@@ -29,7 +31,7 @@ final class ResultSections
         long sliceNs = 0;
         for (final Scenario s : scenarios)
         {
-            if (!s.paired() || !s.hasLatency())
+            if (!s.pairedRoundTrip())
             {
                 continue;
             }
@@ -64,8 +66,7 @@ final class ResultSections
         }
         sb.append("\npaired ping-pong: each implementation alternates with the floor ON ITS OWN TWO THREADS in ")
             .append(sliceNs / 1_000_000).append(" ms slices; a pair is one slice of the implementation between ")
-            .append("two floor slices of the same level (the floor's p50: near < ").append(Pairing.MID_FROM_NS)
-            .append(" ns <= mid < ").append(Pairing.FAR_FROM_NS).append(" ns <= far); p50 ratio = median over ")
+            .append("two floor slices of the same level (").append(Pairing.BOUNDS).append("); p50 ratio = median over ")
             .append("the level's pairs of implementation p50 / floor p50; p99.9 over the level's slices pooled; ")
             .append("pairs' p99.9 ratio = median over the level's pairs of implementation p99.9 / floor p99.9 (a ")
             .append("host event in a slice or two does not decide it); ns\n");
@@ -85,12 +86,58 @@ final class ResultSections
     static void pairedRates(
         final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results, final boolean repeated)
     {
-        final TextTable table = new TextTable("scenario", "impl", "level", "pairs", "floor p50", "per s",
-            "hotpath / impl");
+        perLevel(sb, "paired rates: the sender and the receiver alternate with the floor ON THEIR OWN TWO THREADS " +
+            "in slices; per s = median over a level's pairs of the messages per second in the implementation's " +
+            "slice; hotpath / impl compares rates at the same level of the same run",
+            new String[]{"per s", "hotpath / impl"}, (s) -> s.paired() && !s.hasLatency(),
+            (l, hotpath) -> new String[]{TextTable.count(l.perSec()),
+                hotpath == null ? TextTable.DASH : TextTable.ratio(hotpath.perSec() / l.perSec())},
+            scenarios, results, repeated);
+    }
+
+    /**
+     * @param sb        receives the section, if a fixed-rate row was paired.
+     * @param scenarios the rows run.
+     * @param results   what was measured.
+     * @param repeated  true when the run repeats its rows.
+     */
+    static void pairedFixedRate(
+        final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results, final boolean repeated)
+    {
+        perLevel(sb, "paired fixed-rate: the sender and the receiver alternate with the floor ON THEIR OWN TWO " +
+            "THREADS in slices (the schedule pauses through each floor slice; messages that waited through one are " +
+            "not recorded); p50 = median over a level's pairs of the slice's p50, p99.9 over the level's slices " +
+            "pooled, latency in ns from the intended send time; hotpath / impl compares them at the same level of " +
+            "the same run (below 1 means hotpath is faster)",
+            new String[]{"p50", "p99.9", "hotpath / impl p50", "hotpath / impl p99.9"},
+            (s) -> s.paired() && s.kind() == ScenarioKind.FIXED_RATE,
+            (l, hotpath) -> new String[]{TextTable.ns(l.implP50Ns()), TextTable.ns(l.implP999Ns()),
+                hotpath == null ? TextTable.DASH : TextTable.ratio((double)hotpath.implP50Ns() / l.implP50Ns()),
+                hotpath == null ? TextTable.DASH : TextTable.ratio((double)hotpath.implP999Ns() / l.implP999Ns())},
+            scenarios, results, repeated);
+    }
+
+    /** A level's own cells in a per-level section, given hotpath's figures at that level (null for none). */
+    @FunctionalInterface
+    private interface LevelCells
+    {
+        String[] of(Pairing.Level level, Pairing.Level hotpath);
+    }
+
+    /**
+     * A section of paired rows' figures per level, each implementation's beside hotpath's at the same level of the
+     * same run: the scenario, the implementation, the level, its pairs and the floor's p50, then {@code columns}.
+     */
+    private static void perLevel(final StringBuilder sb, final String heading, final String[] columns,
+        final Predicate<Scenario> rows, final LevelCells cells, final List<Scenario> scenarios,
+        final List<Result> results, final boolean repeated)
+    {
+        final String[] first = {"scenario", "impl", "level", "pairs", "floor p50"};
+        final TextTable table = new TextTable(concat(first, columns));
         final StringBuilder left = new StringBuilder();
         for (final Scenario s : scenarios)
         {
-            if (!s.paired() || s.hasLatency())
+            if (!rows.test(s))
             {
                 continue;
             }
@@ -102,30 +149,42 @@ final class ResultSections
                 {
                     continue;
                 }
+                final String row = ResultTable.rowName(r, repeated);
                 final Result hotpath = ResultTable.find(results, s.name(), "hotpath", r.run());
                 for (final Pairing.Level l : p.levels())
                 {
                     final Pairing.Level same = hotpath == null || hotpath.pairing() == null ||
                         r.impl().equals("hotpath") ? null : hotpath.pairing().level(l.name());
-                    table.row(ResultTable.rowName(r, repeated), r.impl(), l.name(), Integer.toString(l.pairs()),
-                        TextTable.ns(l.floorP50Ns()), TextTable.count(l.perSec()),
-                        same == null ? TextTable.DASH : TextTable.ratio(same.perSec() / l.perSec()));
+                    table.row(concat(new String[]{row, r.impl(), l.name(), Integer.toString(l.pairs()),
+                        TextTable.ns(l.floorP50Ns())}, cells.of(l, same)));
                 }
-                leftOut(left, ResultTable.rowName(r, repeated) + " " + r.impl(), p);
+                if (p.levels().isEmpty())
+                {
+                    final String[] none = new String[first.length + columns.length];
+                    Arrays.fill(none, TextTable.DASH);
+                    System.arraycopy(new String[]{row, r.impl(), "none", "0"}, 0, none, 0, 4);
+                    table.row(none);
+                }
+                leftOut(left, row + " " + r.impl(), p);
             }
         }
         if (table.isEmpty())
         {
             return;
         }
-        sb.append("\npaired rates: the sender and the receiver alternate with the floor ON THEIR OWN TWO THREADS in ")
-            .append("slices; per s = median over a level's pairs of the messages per second in the implementation's ")
-            .append("slice; hotpath / impl compares rates at the same level of the same run\n");
+        sb.append('\n').append(heading).append('\n');
         table.render(sb);
         if (!left.isEmpty())
         {
             sb.append("left out: ").append(left).append('\n');
         }
+    }
+
+    private static String[] concat(final String[] a, final String[] b)
+    {
+        final String[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
     }
 
     private static void leftOut(final StringBuilder left, final String row, final Pairing p)
@@ -202,7 +261,8 @@ final class ResultSections
         {
             return;
         }
-        sb.append("\nfixed-rate: achieved = sent per second while measured; refused = offers refused, by a full ")
+        sb.append("\nfixed-rate: achieved = sent per second while measured (in a paired row, while the ")
+            .append("implementation's slices ran); refused = offers refused, by a full ")
             .append("queue or a congested receiver (retried, stamps kept); backlog = in flight when the measurement ")
             .append("began; inbound high water = ")
             .append("the engine's most frames queued at the start / end of the measurement, of its capacity ")

@@ -61,8 +61,8 @@ public final class ResultTable
             .append("intended send time for fixed-rate); per s = round trips, passes or messages per second; ")
             .append("cross = share of round trips whose halves ran on different threads; steal% / other% = share ")
             .append("of all CPUs' time stolen by the hypervisor / used by other processes while measured; level = ")
-            .append("the host's speed level (the floor's p50: near < ").append(Pairing.MID_FROM_NS).append(" ns <= mid < ")
-            .append(Pairing.FAR_FROM_NS).append(" ns <= far; shared: one CPU for two threads) before>after the row, ")
+            .append("the host's speed level (").append(Pairing.BOUNDS).append("; shared: one CPU for two threads) ")
+            .append("before>after the row, ")
             .append("or of a paired row's kept pairs\n");
         table.render(sb);
         notRun(sb, impls, notRun);
@@ -70,6 +70,7 @@ public final class ResultTable
         ResultSections.paired(sb, scenarios, results, repeated);
         ResultSections.pairedRates(sb, scenarios, results, repeated);
         ResultSections.fixedRate(sb, scenarios, results, repeated);
+        ResultSections.pairedFixedRate(sb, scenarios, results, repeated);
         if (repeated)
         {
             RunSpread.format(sb, scenarios, impls, results);
@@ -115,8 +116,9 @@ public final class ResultTable
     }
 
     /**
-     * Ratios of the rows that are not paired; a paired row's ratios are taken pair by pair in its own section, as a
-     * median of one row over a median of another moves with the host's levels.
+     * Ratios of the rows that are not paired ping-pongs, whose ratios are taken pair by pair in their own section, as
+     * a median of one row over a median of another moves with the host's levels; a paired blast's or fixed-rate row's
+     * ratios per level follow in theirs.
      */
     private static void ratios(final StringBuilder sb, final List<Scenario> scenarios, final List<String> impls,
         final List<Result> results, final boolean repeated)
@@ -124,7 +126,7 @@ public final class ResultTable
         final TextTable table = new TextTable("scenario", "hotpath vs", "p50", "p99.9", "per s", "levels");
         for (final Scenario s : scenarios)
         {
-            if (s.paired() && s.hasLatency())
+            if (s.pairedRoundTrip())
             {
                 continue;
             }

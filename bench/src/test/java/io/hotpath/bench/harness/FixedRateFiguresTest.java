@@ -20,7 +20,7 @@ class FixedRateFiguresTest
     {
         final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
             "--scenarios", "fixed-rate", "--rate", "20k", "--impls", "hotpath,jctools", "--warmup", "100ms",
-            "--duration", "300ms", "--repeat", "2"});
+            "--duration", "300ms", "--repeat", "2", "--pairs", "0", "--slice", "50ms"});
         final List<Result> results = Harness.race(options, Faults.NONE, Implementations.create(options.impls()),
             new PrintStream(new ByteArrayOutputStream()));
         assertEquals(List.of("hotpath#1", "jctools#1", "jctools#2", "hotpath#2"),

@@ -71,7 +71,13 @@ class HarnessOptionsTest
         final Scenario same = scenario(o, "pingpong-same");
         final Scenario fixed = scenario(o, "fixed-rate-1m");
         assertTrue(cross.paired() && written.paired() && !same.paired() && !scenario(o, "burst-1000").paired());
+        assertTrue(fixed.paired() && scenario(o, "blast").paired(), "rates and latencies per level");
+        assertTrue(cross.pairedRoundTrip() && !fixed.pairedRoundTrip() && !scenario(o, "blast").pairedRoundTrip());
         assertEquals(TimeUnit.SECONDS.toNanos(2), o.durationNs(cross), "10 pairs of two 100 ms slices");
+        assertEquals(TimeUnit.SECONDS.toNanos(2), o.durationNs(fixed));
+        final HarnessOptions none = HarnessOptions.parse(new String[]{"--pairs", "0", "--duration", "300ms"});
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(300), none.durationNs(scenario(none, "fixed-rate-1m")),
+            "no fewest pairs: the duration alone");
         assertEquals(HarnessOptions.DURATION_NS_DEFAULT, o.durationNs(same));
         assertEquals(HarnessOptions.FIXED_RATE_WARMUP_NS_DEFAULT, o.warmupNs(fixed));
         assertEquals(HarnessOptions.WARMUP_NS_DEFAULT, o.warmupNs(same));
@@ -157,6 +163,8 @@ class HarnessOptionsTest
         assertRejected("--quick", new String[]{"--quick=yes"});
         assertRejected("--repeat", new String[]{"--repeat", "0"});
         assertRejected("--pairs", new String[]{"--pairs", "many"});
+        assertRejected("--pairs", new String[]{"--pairs", "-1"});
+        assertRejected("--pairs", new String[]{"--pairs", "1001"});
         assertRejected("--slice", new String[]{"--slice", "100us"});
         assertRejected("stray", new String[]{"stray"});
     }

@@ -119,9 +119,26 @@ class PairingTest
         assertEquals(2, p.shared(), "I2 and I3 touch the floor slice that took turns on one CPU");
         assertEquals(1, p.level("near").pairs());
         assertEquals("shared", Pairing.levelOf(Pairing.SHARED_FROM_NS));
+        assertEquals("distant", Pairing.levelOf(Pairing.DISTANT_FROM_NS));
+        assertEquals("far", Pairing.levelOf(Pairing.DISTANT_FROM_NS - 1));
         assertEquals("far", Pairing.levelOf(Pairing.FAR_FROM_NS));
         assertEquals("mid", Pairing.levelOf(Pairing.MID_FROM_NS));
         assertEquals("near", Pairing.levelOf(Pairing.MID_FROM_NS - 1));
+    }
+
+    @Test
+    void theFloorsSlicesAClockTickApartInOneClusterAreOneLevel()
+    {
+        // the reference host's most common placement: floor slices of 191, 200 and 211 ns (its clock ticks in about
+        // 10 ns); a bound at 200 ns would name it twice and drop both pairs as straddling
+        final SliceLog log = log(new long[]{191, 200, 211}, new long[]{999, 250, 260});
+        final Pairing p = Pairing.of(log, SLICE_NS, true);
+        assertEquals(0, p.straddled());
+        assertEquals(2, p.level("near").pairs());
+        // and the slowest placement seen there, about 1,200 ns, is a level of its own beside the 680-800 ns one
+        final Pairing apart = Pairing.of(log(new long[]{760, 1_210, 1_220}, new long[]{999, 900, 1_300}), SLICE_NS,
+            true);
+        assertEquals(Arrays.asList(null, "distant"), apart.pairs().stream().map(Pairing.Pair::level).toList());
     }
 
     /** Implementation slice i with p50 impl[i], followed by floor slice i with p50 floor[i]. */

@@ -137,6 +137,38 @@ class ResultTableTest
     }
 
     /** Two runs of the same-worker ping-pong, the engine's and the floor's rows of each, in --impls order. */
+    @Test
+    void aPairedFixedRateRowIsComparedWithHotpathsAtTheSameLevelOnly()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("fixed-rate"), new long[]{1_000_000});
+        // hotpath's pairs at near and distant, JCTools' at near and far: only near compares
+        final Result hotpath = paired("hotpath",
+            List.of(level("near", 330, 1_300_000), level("distant", 811, 6_000_000)));
+        final Result jctools = paired("jctools",
+            List.of(level("near", 260, 3_400_000), level("far", 700, 2_000_000)));
+        final String section = ResultTable.format(scenarios, List.of("hotpath", "jctools"), List.of(hotpath, jctools),
+            Map.of()).split("paired fixed-rate: ")[1];
+        final String row = "(?s).*\\nfixed-rate-1m\\s+";
+        assertTrue(section.matches(row + "jctools\\s+near\\s+4\\s+200\\s+260\\s+3,400,000\\s+1\\.27\\s+0\\.38\\n.*"),
+            section);
+        assertTrue(section.matches(row + "jctools\\s+far\\s+4\\s+200\\s+700\\s+2,000,000\\s+-\\s+-\\n.*"),
+            "no hotpath pair at far: " + section);
+        assertTrue(section.matches(row + "hotpath\\s+distant\\s+4\\s+200\\s+811\\s+6,000,000\\s+-\\s+-\\n.*"),
+            section);
+    }
+
+    private static Pairing.Level level(final String name, final long p50, final long p999)
+    {
+        return new Pairing.Level(name, 4, 200, p50, 1.0, 1_000, p999, 1.0, 1.0, null);
+    }
+
+    private static Result paired(final String impl, final List<Pairing.Level> levels)
+    {
+        return new Result("fixed-rate-1m", impl, 1, 10L, 0L, 300L, 300L, 300L, 300L, 300L, 300L, 300.0, 1e6, null,
+            null, null, new HostLoad.Share(0.5, 2.0), null, new Pairing(100_000_000L, levels, List.of(), 0, 0, 0),
+            null, null, null);
+    }
+
     private static List<Result> twoRuns()
     {
         return List.of(

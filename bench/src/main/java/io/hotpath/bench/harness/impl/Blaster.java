@@ -69,7 +69,7 @@ final class Blaster extends BlasterFields
         }
         if (floor != null)
         {
-            floor.joinIfRequested();
+            floor.joinIfRequested(sent);
         }
         if (window > 0 && sent - probe.received() / senders >= window / senders)
         {

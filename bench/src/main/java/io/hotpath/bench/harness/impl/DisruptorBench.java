@@ -55,15 +55,10 @@ public final class DisruptorBench implements BenchImpl
             RingBuffer.createSingleProducer(Envelope::new, size, new BusySpinWaitStrategy());
         final Faults faults = context.faults();
         final FloorSlices floor = scenario.paired() ? new FloorSlices(probe, context.sliceNs()) : null;
+        final FixedRateReceiver receiving = scenario.kind() == ScenarioKind.FIXED_RATE ?
+            new FixedRateReceiver(probe, faults, floor) : null;
         final EventHandler<Envelope> handler = scenario.kind() == ScenarioKind.FIXED_RATE ?
-            (m, seq, end) ->
-            {
-                final long nowNs = System.nanoTime();
-                if (!faults.drops(m.sequence))
-                {
-                    probe.onLatency(m.stampNs, nowNs);
-                }
-            } :
+            (m, seq, end) -> receiving.onMessage(m) :
             new EventHandler<>()
             {
                 private long received;
@@ -86,7 +81,7 @@ public final class DisruptorBench implements BenchImpl
         final Outlet outlet = (m) -> offer(ring, m, copy);
         if (scenario.kind() == ScenarioKind.FIXED_RATE)
         {
-            final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
+            final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults, floor);
             threads.add("dsr-sender", () ->
             {
                 pacer.start();

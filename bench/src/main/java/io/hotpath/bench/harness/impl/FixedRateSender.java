@@ -7,6 +7,8 @@ import io.hotpath.bench.harness.Probe;
  * An open-loop sender: message i is due at {@code start + i / rate}, carries that INTENDED time as its stamp, and
  * when the sender falls behind (a stall, a full queue, a descheduled thread) it sends the overdue messages at once
  * with their intended stamps, so a stall is charged to every message it delays (no coordinated omission).
+ * In a paired row it joins the floor before a batch when its receiver asks, and then moves its schedule on by the
+ * slice's length: a slice is time the row does not measure, not a stall ({@link FloorSlices}).
  * NOT thread safe: owned by the sending thread (an actor's worker, or a sender thread).
  */
 final class FixedRateSender
@@ -18,16 +20,29 @@ final class FixedRateSender
     private final Probe probe;
     private final Probe.Sender sender;
     private final Faults faults;
+    private final FloorSlices floor;
     private long startNs;
     private long next;
     private long receivedCache;
 
     FixedRateSender(final long ratePerSec, final Probe probe, final Faults faults)
     {
+        this(ratePerSec, probe, faults, null);
+    }
+
+    /**
+     * @param ratePerSec the schedule's rate.
+     * @param probe      the run's probe; the sender registers now.
+     * @param faults     the run's injected faults.
+     * @param floor      the floor slices of a paired row, shared with the receiver; null for none.
+     */
+    FixedRateSender(final long ratePerSec, final Probe probe, final Faults faults, final FloorSlices floor)
+    {
         this.ratePerSec = ratePerSec;
         this.probe = probe;
         this.sender = probe.newSender();
         this.faults = faults;
+        this.floor = floor;
     }
 
     /**
@@ -50,6 +65,14 @@ final class FixedRateSender
         {
             sender.stop();
             return false;
+        }
+        if (floor != null)
+        {
+            final long joinNs = System.nanoTime();
+            if (floor.joinIfRequested(next))
+            {
+                startNs += System.nanoTime() - joinNs;
+            }
         }
         final long nowNs = System.nanoTime();
         int sent = 0;

@@ -52,6 +52,11 @@ abstract class FloorExchangePongFields extends FloorExchangePad1
     volatile long pong;
     /** Written by the responder: the last slice it joined. */
     volatile long joined;
+    /**
+     * Written by the responder of a fixed-rate row (its sender) just before it joins a slice: the messages it had
+     * sent by then, which its receiver finds waiting when the slice ends.
+     */
+    volatile long sentAtJoin;
     /** The responder's thread; a plain store published by its first pong. */
     long responderThreadId;
 }

@@ -20,7 +20,10 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * A blast alternates the same way, its receiver keeping the time (it is the row's recording thread) and its sender
  * joining: the receiver asks with {@link #requestFloor()} alone and the sender looks for the request before each
- * batch.
+ * batch. So does a fixed-rate row, whose sender also says how many messages it has sent when it joins: those the
+ * receiver had not taken waited through the slice, and their latency is not recorded
+ * ({@link #onLatencyReceived}); after the slice the sender moves its schedule on by the slice's length, so nothing
+ * falls due during a slice.
  * <p>
  * Threads: the initiator's methods are called by the initiator's thread only, the responder's by the responder's
  * thread only; everything between them travels through the exchange's volatile fields.
@@ -40,6 +43,9 @@ final class FloorSlices
     private long switchAtNs;
     private long slice;
     private long seq;
+
+    /** The initiator's, in a fixed-rate row: messages through this sequence waited in the queue through a slice. */
+    private long waitedThrough;
 
     // the responder's, written once per slice
     private long served;
@@ -143,14 +149,40 @@ final class FloorSlices
     }
 
     /**
-     * Responder of a blast (its sender): before each batch, join the floor if the receiver asked for it.
+     * Initiator of a fixed-rate row (its receiver): a message arrived at {@code nowNs}; when the slice is over, run
+     * the floor.
+     *
+     * @param nowNs when the message arrived.
+     * @return the sequence through which messages were sent before the sender joined the last floor slice: those not
+     * yet taken when it began waited through it, so their latency holds the slice and is not the implementation's.
      */
-    void joinIfRequested()
+    long onLatencyReceived(final long nowNs)
     {
-        if (floorRequested())
+        if (floorDue(nowNs))
         {
-            respondFloor();
+            requestFloor();
+            runFloor();
+            waitedThrough = x.sentAtJoin;
         }
+        return waitedThrough;
+    }
+
+    /**
+     * Responder of a blast or a fixed-rate row (its sender): before each batch, join the floor if the receiver asked
+     * for it.
+     *
+     * @param sent messages sent so far (a fixed-rate row's receiver leaves those it finds after the slice unrecorded).
+     * @return true when a floor slice ran.
+     */
+    boolean joinIfRequested(final long sent)
+    {
+        if (!floorRequested())
+        {
+            return false;
+        }
+        x.sentAtJoin = sent;
+        respondFloor();
+        return true;
     }
 
     /**

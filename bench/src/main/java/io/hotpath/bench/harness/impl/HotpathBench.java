@@ -90,7 +90,7 @@ public final class HotpathBench implements BenchImpl
                 case PIPELINE -> pipeline(engine, scenario, context.faults(), probe);
                 case BLAST -> blast(engine, context, probe, other);
                 case FAN_IN -> fanIn(engine, context.faults(), probe);
-                case FIXED_RATE -> fixedRate(engine, scenario, context.faults(), probe, other);
+                case FIXED_RATE -> fixedRate(engine, scenario, context, probe, other);
                 case WAKEUP -> wakeup(engine, context.faults(), probe, other);
             }
         }
@@ -299,10 +299,14 @@ public final class HotpathBench implements BenchImpl
     }
 
     private static void fixedRate(
-        final Engine engine, final Scenario scenario, final Faults faults, final Probe probe, final int worker)
+        final Engine engine, final Scenario scenario, final RunContext context, final Probe probe, final int worker)
     {
-        final ActorRef<Envelope> receiver = latencyReceiver(engine, faults, probe, worker);
-        final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
+        // the floor needs the sender and the receiver on two threads: two workers
+        final FloorSlices floor = worker != 0 ? new FloorSlices(probe, context.sliceNs()) : null;
+        final FixedRateReceiver receiving = new FixedRateReceiver(probe, context.faults(), floor);
+        final ActorRef<Envelope> receiver = engine.<Envelope>actor((ctx) -> receiving::onMessage)
+            .name("receiver").onWorker(worker).spawn();
+        final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, context.faults(), floor);
         pacer.start();
         repeatOn(engine, 0, (outlet) -> pacer.sendDue(outlet) ? 1 : Blaster.STOPPED, receiver::offer);
     }

@@ -50,10 +50,11 @@ public final class JctoolsBench implements BenchImpl
                 scenario.kind() == ScenarioKind.FIXED_RATE ? Pacing.FIXED_RATE_POOL : Pacing.BLAST_WINDOW);
             final boolean latency = scenario.kind() == ScenarioKind.FIXED_RATE;
             final FloorSlices floor = scenario.paired() ? new FloorSlices(probe, context.sliceNs()) : null;
-            threads.add("jct-consumer", () -> consume(threads, queue, probe, faults, latency, floor));
+            final FixedRateReceiver receiving = latency ? new FixedRateReceiver(probe, faults, floor) : null;
+            threads.add("jct-consumer", () -> consume(threads, queue, probe, faults, receiving, floor));
             if (latency)
             {
-                final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults);
+                final FixedRateSender pacer = new FixedRateSender(scenario.ratePerSec(), probe, faults, floor);
                 threads.add("jct-sender", () ->
                 {
                     pacer.start();
@@ -99,7 +100,7 @@ public final class JctoolsBench implements BenchImpl
      */
     private static void consume(
         final Threads threads, final MpscAtomicArrayQueue<Envelope> queue, final Probe probe, final Faults faults,
-        final boolean latency, final FloorSlices floor)
+        final FixedRateReceiver receiving, final FloorSlices floor)
     {
         long received = 0;
         while (true)
@@ -113,13 +114,9 @@ public final class JctoolsBench implements BenchImpl
                 }
                 Thread.onSpinWait();
             }
-            else if (latency)
+            else if (receiving != null)
             {
-                final long nowNs = System.nanoTime();
-                if (!faults.drops(m.sequence))
-                {
-                    probe.onLatency(m.stampNs, nowNs);
-                }
+                receiving.onMessage(m);
             }
             else
             {

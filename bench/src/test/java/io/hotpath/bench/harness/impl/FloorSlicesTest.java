@@ -1,8 +1,10 @@
 package io.hotpath.bench.harness.impl;
 
+import io.hotpath.bench.harness.Faults;
 import io.hotpath.bench.harness.IntervalSeries;
 import io.hotpath.bench.harness.Probe;
 import io.hotpath.bench.harness.SliceLog;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.LinkedBlockingQueue;
@@ -74,5 +76,48 @@ class FloorSlicesTest
         toResponder.put(EXIT);
         responder.join(TimeUnit.SECONDS.toMillis(30));
         assertFalse(responder.isAlive());
+    }
+    @Test
+    void aFixedRateReceiverLeavesUnrecordedTheMessagesThatWaitedThroughAFloorSlice() throws Exception
+    {
+        final SliceLog log = new SliceLog(8);
+        final Probe probe = new Probe(false, null, log);
+        final FloorSlices floor = new FloorSlices(probe, SLICE_NS);
+        final FixedRateReceiver receiver = new FixedRateReceiver(probe, Faults.NONE, floor);
+        // the sender's thread: it has sent messages 1 to 5 when it joins the slice; 3 to 5 are still queued
+        final Thread sender = new Thread(() ->
+        {
+            while (!floor.joinIfRequested(5))
+            {
+                Thread.onSpinWait();
+            }
+        }, "floor-test-sender");
+        sender.start();
+        probe.beginMeasure();
+        receiver.onMessage(envelope(1));
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SLICE_NS) + 1);
+        // the slice is over: this message's receipt starts a floor slice, which the sender joins
+        receiver.onMessage(envelope(2));
+        assertEquals(1, log.floorSlices(), "a floor slice ran on the two threads");
+        assertTrue(log.floor(0).getTotalCount() > 0);
+        for (int i = 3; i <= 6; i++)
+        {
+            receiver.onMessage(envelope(i));
+        }
+        sender.join(TimeUnit.SECONDS.toMillis(30));
+        assertFalse(sender.isAlive());
+        assertEquals(6, probe.received(), "every message is counted as received");
+        assertEquals(3, probe.measured(), "1, 2 and 6 are recorded; 3, 4 and 5 waited through the slice");
+        final Histogram recorded = probe.histogram();
+        assertEquals(3, recorded.getTotalCount());
+        assertTrue(recorded.getMaxValue() < SLICE_NS, "no recorded latency holds the slice: " + recorded.getMaxValue());
+    }
+
+    private static Envelope envelope(final long sequence)
+    {
+        final Envelope m = new Envelope();
+        m.sequence = sequence;
+        m.stampNs = System.nanoTime();
+        return m;
     }
 }

@@ -66,13 +66,12 @@ final class FixedRateSender
             sender.stop();
             return false;
         }
-        if (floor != null)
+        if (floor != null && floor.floorRequested())
         {
+            // the clock is read only around a slice: the loop's one clock read per batch stays the peers' too
             final long joinNs = System.nanoTime();
-            if (floor.joinIfRequested(next))
-            {
-                startNs += System.nanoTime() - joinNs;
-            }
+            floor.joinIfRequested(next);
+            startNs += System.nanoTime() - joinNs;
         }
         final long nowNs = System.nanoTime();
         int sent = 0;

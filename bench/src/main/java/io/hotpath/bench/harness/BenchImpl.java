@@ -18,6 +18,17 @@ public interface BenchImpl extends AutoCloseable
     boolean supports(Scenario scenario, RunContext context);
 
     /**
+     * @param scenario a supported row.
+     * @return true when this implementation runs a paired row's floor slices on the row's own threads; false when it
+     * runs the row without them (its threads cannot host the floor), so the driver reads the host's level before and
+     * after the row, as for a row that is not paired. Default: every paired row.
+     */
+    default boolean alternatesWithFloor(final Scenario scenario)
+    {
+        return scenario.paired();
+    }
+
+    /**
      * Set the row up and start its traffic; warm-up begins. Every sender registers with the probe before traffic
      * starts, and the measuring end records into the probe.
      *

@@ -177,8 +177,9 @@ final class Driver
             null;
         final Probe probe = new Probe(scenario.kind() == ScenarioKind.FIXED_RATE, series, slices);
         final Measurement m = new Measurement();
-        // a paired row reads the host's level on its own threads all along; any other reads it before and after
-        final boolean readLevel = !scenario.paired() && options.levelProbeNs() > 0;
+        // a paired row reads the host's level on its own threads all along; any other (or a paired row whose
+        // implementation cannot host the floor) reads it before and after
+        final boolean readLevel = !impl.alternatesWithFloor(scenario) && options.levelProbeNs() > 0;
         m.levelBefore = readLevel ? FloorProbe.p50Ns(options.levelProbeNs()) : -1;
         String error = null;
         Trial trial = null;

@@ -47,6 +47,12 @@ public final class PekkoClassicBench implements BenchImpl
     }
 
     @Override
+    public boolean alternatesWithFloor(final Scenario scenario)
+    {
+        return PekkoScenarios.alternatesWithFloor(scenario);
+    }
+
+    @Override
     public Trial start(final Scenario scenario, final RunContext context, final Probe probe)
     {
         if (system == null)

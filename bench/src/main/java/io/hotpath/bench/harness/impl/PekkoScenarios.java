@@ -37,6 +37,16 @@ final class PekkoScenarios
     }
 
     /**
+     * @param scenario a supported row.
+     * @return true for a cross-thread ping-pong, whose initiator runs the floor in its handler while a second pool
+     * thread answers; a blast's or fixed-rate row's actors run without the floor.
+     */
+    static boolean alternatesWithFloor(final Scenario scenario)
+    {
+        return scenario.pairedRoundTrip();
+    }
+
+    /**
      * @param scenario a row.
      * @return true when Pekko can express it: no same-thread rows (the dispatcher places actors), no wake-up.
      */

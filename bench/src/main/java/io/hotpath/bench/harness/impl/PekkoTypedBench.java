@@ -43,6 +43,12 @@ public final class PekkoTypedBench implements BenchImpl
     }
 
     @Override
+    public boolean alternatesWithFloor(final Scenario scenario)
+    {
+        return PekkoScenarios.alternatesWithFloor(scenario);
+    }
+
+    @Override
     public Trial start(final Scenario scenario, final RunContext context, final Probe probe)
     {
         if (system == null)

@@ -152,6 +152,15 @@ public final class Reports
         {
             root.put("spread", spread);
         }
+        final List<Object> perLevel = new ArrayList<>();
+        for (final RunSpread.LevelRow row : RunSpread.perLevel(results))
+        {
+            perLevel.add(row.toJson());
+        }
+        if (!perLevel.isEmpty())
+        {
+            root.put("spreadPerLevel", perLevel);
+        }
         return Json.write(root);
     }
 }

@@ -71,6 +71,72 @@ final class RunSpread
     }
 
     /**
+     * One paired row's figure at one level over the runs that kept pairs at that level: a throughput row's median
+     * rate, a latency row's median p50. At one level the host's speed is the same in every run, so this spread is the
+     * row's own (or that of a host state the floor does not show).
+     */
+    record LevelRow(String scenario, String impl, String level, int runs, String figure, Figures values)
+    {
+        /** @return the row for {@code summary.json}. */
+        Map<String, Object> toJson()
+        {
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("scenario", scenario);
+            m.put("impl", impl);
+            m.put("level", level);
+            m.put("runs", runs);
+            m.put(figure, values.toJson());
+            return m;
+        }
+    }
+
+    /**
+     * @param results what was measured, in any order.
+     * @return per paired row and level, the level's figure over the runs that kept pairs there, for the levels kept
+     * in at least two runs; in order of first appearance, levels fastest first.
+     */
+    static List<LevelRow> perLevel(final List<Result> results)
+    {
+        final Map<String, List<Double>> values = new LinkedHashMap<>();
+        final Map<String, LevelRow> named = new LinkedHashMap<>();
+        for (final Result r : results)
+        {
+            if (r.error() != null || r.pairing() == null)
+            {
+                continue;
+            }
+            for (final String name : Pairing.LEVELS)
+            {
+                final Pairing.Level l = r.pairing().level(name);
+                if (l == null)
+                {
+                    continue;
+                }
+                final boolean rate = l.perSec() != null;
+                final double value = rate ? l.perSec() : l.implP50Ns() == null ? 0 : l.implP50Ns();
+                if (value > 0)
+                {
+                    final String key = key(r.scenario(), r.impl()) + '\n' + name;
+                    values.computeIfAbsent(key, (k) -> new ArrayList<>()).add(value);
+                    named.putIfAbsent(key, new LevelRow(r.scenario(), r.impl(), name, 0, rate ? "perSec" : "p50Ns",
+                        null));
+                }
+            }
+        }
+        final List<LevelRow> rows = new ArrayList<>();
+        for (final Map.Entry<String, List<Double>> e : values.entrySet())
+        {
+            final LevelRow row = named.get(e.getKey());
+            if (e.getValue().size() >= 2)
+            {
+                rows.add(new LevelRow(row.scenario(), row.impl(), row.level(), e.getValue().size(), row.figure(),
+                    Figures.of(e.getValue())));
+            }
+        }
+        return rows;
+    }
+
+    /**
      * @param results what was measured, in any order.
      * @return a row per scenario and implementation that ran successfully at least twice, keyed by scenario and
      * implementation, in order of first appearance; empty for a run that was not repeated.
@@ -146,6 +212,31 @@ final class RunSpread
             .append("spread = highest / lowest, so 1.20 means the runs differ by 20%; a peer's spread beside the ")
             .append("engine's shows how far the host alone moves a row\n");
         table.render(sb);
+        final TextTable levels = new TextTable("scenario", "impl", "level", "runs", "low / median / high", "spread");
+        final List<LevelRow> byLevel = perLevel(results);
+        for (final Scenario s : scenarios)
+        {
+            levels.group();
+            for (final String impl : impls)
+            {
+                for (final LevelRow row : byLevel)
+                {
+                    if (row.scenario().equals(s.name()) && row.impl().equals(impl))
+                    {
+                        levels.row(s.name(), impl, row.level(), Integer.toString(row.runs()),
+                            row.figure().equals("perSec") ? row.values().text(TextTable::count) :
+                                row.values().text((v) -> TextTable.ns(Math.round(v))), spread(row.values()));
+                    }
+                }
+            }
+        }
+        if (!levels.isEmpty())
+        {
+            sb.append("\nacross runs at one level: a paired row's figure at each level it kept pairs at in two runs ")
+                .append("or more (a blast's median rate, a latency row's median p50), lowest / median / highest over ")
+                .append("those runs, and its spread: the host's level is the same in every one of them\n");
+            levels.render(sb);
+        }
     }
 
     private static String key(final String scenario, final String impl)

@@ -157,6 +157,38 @@ class ResultTableTest
             section);
     }
 
+    @Test
+    void aRepeatedPairedRowShowsItsSpreadAtEachLevelItKeptInTwoRunsOrMore()
+    {
+        final List<Scenario> scenarios = Scenarios.select(List.of("blast"), new long[]{1});
+        final List<Result> results = List.of(
+            pairedRow("blast", "hotpath", 1, List.of(rate("far", 26_000_000), rate("near", 40_000_000))),
+            pairedRow("blast", "hotpath", 2, List.of(rate("far", 36_400_000))),
+            pairedRow("blast", "hotpath", 3, List.of(rate("far", 28_000_000))));
+        final String section = ResultTable.format(scenarios, List.of("hotpath"), results, Map.of())
+            .split("across runs at one level: ")[1];
+        assertTrue(section.matches("(?s).*\\nblast\\s+hotpath\\s+far\\s+3\\s+26,000,000 / 28,000,000 / 36,400,000"
+            + "\\s+1\\.40\\n.*"), section);
+        assertFalse(section.contains("near"), "near was kept in one run only: " + section);
+        final List<RunSpread.LevelRow> rows = RunSpread.perLevel(results);
+        assertEquals(1, rows.size());
+        assertEquals("perSec", rows.get(0).figure());
+        assertTrue(Reports.summaryJson(Map.of(), results).contains("\"spreadPerLevel\""));
+    }
+
+    private static Pairing.Level rate(final String name, final double perSec)
+    {
+        return new Pairing.Level(name, 14, 200, null, null, 1_000, null, null, null, perSec);
+    }
+
+    private static Result pairedRow(final String scenario, final String impl, final int run,
+        final List<Pairing.Level> levels)
+    {
+        return new Result(scenario, impl, run, 10L, 0L, null, null, null, null, null, null, null, 3e7, null, null,
+            null, new HostLoad.Share(0.5, 2.0), null, new Pairing(100_000_000L, levels, List.of(), 0, 0, 0), null,
+            null, null);
+    }
+
     private static Pairing.Level level(final String name, final long p50, final long p999)
     {
         return new Pairing.Level(name, 4, 200, p50, 1.0, 1_000, p999, 1.0, 1.0, null);

@@ -1,6 +1,7 @@
 package io.hotpath.bench.harness;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -133,6 +134,17 @@ final class RunSpread
                     Figures.of(e.getValue())));
             }
         }
+        // each row's levels fastest first, the rows in order of first appearance (a stable sort keeps that order)
+        final List<String> order = new ArrayList<>();
+        for (final LevelRow r : rows)
+        {
+            if (!order.contains(key(r.scenario(), r.impl())))
+            {
+                order.add(key(r.scenario(), r.impl()));
+            }
+        }
+        rows.sort(Comparator.<LevelRow>comparingInt((r) -> order.indexOf(key(r.scenario(), r.impl())))
+            .thenComparingInt((r) -> Pairing.LEVELS.indexOf(r.level())));
         return rows;
     }
 

@@ -309,7 +309,7 @@ public record HarnessOptions(
         final long pairedWarmupNs = given.containsKey("--warmup") ? warmupNs :
             quick ? QUICK_WARMUP_NS : PAIRED_WARMUP_NS_DEFAULT;
         final int repeat = given.containsKey("--repeat") ? count("--repeat", given.get("--repeat"), 100) : 1;
-        final int pairs = given.containsKey("--pairs") ? pairs(given.get("--pairs")) :
+        final int pairs = given.containsKey("--pairs") ? count("--pairs", given.get("--pairs"), 0, 1_000) :
             quick ? QUICK_PAIRS : PAIRS_DEFAULT;
         final long sliceNs = given.containsKey("--slice") ? duration("--slice", given.get("--slice")) :
             quick ? QUICK_SLICE_NS : SLICE_NS_DEFAULT;
@@ -509,31 +509,19 @@ public record HarnessOptions(
         return count("--workers", value, 64);
     }
 
-    /** --pairs: a count from 0 (no fewest: --duration alone decides) to 1,000. */
-    private static int pairs(final String value) throws OptionException
-    {
-        try
-        {
-            final int n = Integer.parseInt(value.trim());
-            if (n >= 0 && n <= 1_000)
-            {
-                return n;
-            }
-        }
-        catch (final NumberFormatException ignored)
-        {
-            // reported below with the allowed range
-        }
-        throw new OptionException("--pairs: '" + value + "' is not a count; use a whole number from 0 (--duration " +
-            "alone decides) to 1000");
-    }
-
     private static int count(final String option, final String value, final int max) throws OptionException
     {
+        return count(option, value, 1, max);
+    }
+
+    /** --pairs takes 0 (no fewest pairs: --duration alone decides); every other count starts at 1. */
+    private static int count(final String option, final String value, final int min, final int max)
+        throws OptionException
+    {
         try
         {
             final int n = Integer.parseInt(value.trim());
-            if (n >= 1 && n <= max)
+            if (n >= min && n <= max)
             {
                 return n;
             }
@@ -542,6 +530,7 @@ public record HarnessOptions(
         {
             // reported below with the allowed range
         }
-        throw new OptionException(option + ": '" + value + "' is not a count; use a whole number from 1 to " + max);
+        throw new OptionException(option + ": '" + value + "' is not a count; use a whole number from " + min +
+            " to " + max);
     }
 }

@@ -1,7 +1,6 @@
 package io.hotpath.bench.harness;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -98,54 +97,49 @@ final class RunSpread
      */
     static List<LevelRow> perLevel(final List<Result> results)
     {
-        final Map<String, List<Double>> values = new LinkedHashMap<>();
-        final Map<String, LevelRow> named = new LinkedHashMap<>();
+        // per row (scenario and implementation, in order of first appearance): its first result (a throughput row has
+        // no p50), and per level the level's figure in each run that kept it
+        final Map<String, Result> firstRun = new LinkedHashMap<>();
+        final Map<String, Map<String, List<Double>>> byRow = new LinkedHashMap<>();
         for (final Result r : results)
         {
             if (r.error() != null || r.pairing() == null)
             {
                 continue;
             }
-            for (final String name : Pairing.LEVELS)
+            final String key = key(r.scenario(), r.impl());
+            firstRun.putIfAbsent(key, r);
+            for (final Pairing.Level l : r.pairing().levels())
             {
-                final Pairing.Level l = r.pairing().level(name);
-                if (l == null)
-                {
-                    continue;
-                }
-                final boolean rate = l.perSec() != null;
-                final double value = rate ? l.perSec() : l.implP50Ns() == null ? 0 : l.implP50Ns();
+                final double value = figure(l);
                 if (value > 0)
                 {
-                    final String key = key(r.scenario(), r.impl()) + '\n' + name;
-                    values.computeIfAbsent(key, (k) -> new ArrayList<>()).add(value);
-                    named.putIfAbsent(key, new LevelRow(r.scenario(), r.impl(), name, 0, rate ? "perSec" : "p50Ns",
-                        null));
+                    byRow.computeIfAbsent(key, (k) -> new LinkedHashMap<>())
+                        .computeIfAbsent(l.name(), (k) -> new ArrayList<>()).add(value);
                 }
             }
         }
         final List<LevelRow> rows = new ArrayList<>();
-        for (final Map.Entry<String, List<Double>> e : values.entrySet())
+        for (final Map.Entry<String, Map<String, List<Double>>> row : byRow.entrySet())
         {
-            final LevelRow row = named.get(e.getKey());
-            if (e.getValue().size() >= 2)
+            final Result r = firstRun.get(row.getKey());
+            for (final String level : Pairing.LEVELS)
             {
-                rows.add(new LevelRow(row.scenario(), row.impl(), row.level(), e.getValue().size(), row.figure(),
-                    Figures.of(e.getValue())));
+                final List<Double> values = row.getValue().get(level);
+                if (values != null && values.size() >= 2)
+                {
+                    rows.add(new LevelRow(r.scenario(), r.impl(), level, values.size(),
+                        r.p50Ns() == null ? "perSec" : "p50Ns", Figures.of(values)));
+                }
             }
         }
-        // each row's levels fastest first, the rows in order of first appearance (a stable sort keeps that order)
-        final List<String> order = new ArrayList<>();
-        for (final LevelRow r : rows)
-        {
-            if (!order.contains(key(r.scenario(), r.impl())))
-            {
-                order.add(key(r.scenario(), r.impl()));
-            }
-        }
-        rows.sort(Comparator.<LevelRow>comparingInt((r) -> order.indexOf(key(r.scenario(), r.impl())))
-            .thenComparingInt((r) -> Pairing.LEVELS.indexOf(r.level())));
         return rows;
+    }
+
+    /** @return a paired level's figure: a throughput row's rate, a latency row's p50; 0 when it has none. */
+    private static double figure(final Pairing.Level l)
+    {
+        return l.perSec() != null ? l.perSec() : l.implP50Ns() == null ? 0 : l.implP50Ns();
     }
 
     /**

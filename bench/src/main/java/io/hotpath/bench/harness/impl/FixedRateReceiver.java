@@ -6,7 +6,7 @@ import io.hotpath.bench.harness.Probe;
 /**
  * The receiving end of a fixed-rate row: records each message's latency from its intended send time. In a paired
  * row it also keeps the floor's time (it is the row's recording thread), and leaves unrecorded the messages that
- * waited in the queue through a floor slice ({@link FloorSlices#onLatencyReceived}); they are counted as received.
+ * waited in the queue through a floor slice ({@link FloorSlices#sentAtJoin}); they are counted as received.
  * NOT thread safe: owned by the receiving thread.
  */
 final class FixedRateReceiver
@@ -14,6 +14,7 @@ final class FixedRateReceiver
     private final Probe probe;
     private final Faults faults;
     private final FloorSlices floor;
+    /** Messages through this sequence waited in the queue through the last floor slice: not recorded. */
     private long waitedThrough;
 
     /**
@@ -46,9 +47,9 @@ final class FixedRateReceiver
         {
             probe.onLatency(m.stampNs, nowNs);
         }
-        if (floor != null)
+        if (floor != null && floor.onLatencyReceived(nowNs))
         {
-            waitedThrough = floor.onLatencyReceived(nowNs);
+            waitedThrough = floor.sentAtJoin();
         }
     }
 }

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * joining: the receiver asks with {@link #requestFloor()} alone and the sender looks for the request before each
  * batch. So does a fixed-rate row, whose sender also says how many messages it has sent when it joins: those the
  * receiver had not taken waited through the slice, and their latency is not recorded
- * ({@link #onLatencyReceived}); after the slice the sender moves its schedule on by the slice's length, so nothing
+ * ({@link #sentAtJoin}); after the slice the sender moves its schedule on by the slice's length, so nothing
  * falls due during a slice.
  * <p>
  * Threads: the initiator's methods are called by the initiator's thread only, the responder's by the responder's
@@ -43,9 +43,6 @@ final class FloorSlices
     private long switchAtNs;
     private long slice;
     private long seq;
-
-    /** The initiator's, in a fixed-rate row: messages through this sequence waited in the queue through a slice. */
-    private long waitedThrough;
 
     // the responder's, written once per slice
     private long served;
@@ -153,18 +150,29 @@ final class FloorSlices
      * the floor.
      *
      * @param nowNs when the message arrived.
-     * @return the sequence through which messages were sent before the sender joined the last floor slice: those not
-     * yet taken when it began waited through it, so their latency holds the slice and is not the implementation's.
+     * @return true when a floor slice ran (or was given up): {@link #sentAtJoin()} then says which messages waited.
      */
-    long onLatencyReceived(final long nowNs)
+    boolean onLatencyReceived(final long nowNs)
     {
-        if (floorDue(nowNs))
+        if (!floorDue(nowNs))
         {
-            requestFloor();
-            runFloor();
-            waitedThrough = x.sentAtJoin;
+            return false;
         }
-        return waitedThrough;
+        requestFloor();
+        runFloor();
+        return true;
+    }
+
+    /**
+     * Initiator of a fixed-rate row, after a slice: the sequence through which messages were sent before the sender
+     * joined it. Those not yet taken when it began waited through it, so their latency holds the slice and is not the
+     * implementation's. (A slice given up leaves the last slice's figure.)
+     *
+     * @return the sender's count when it joined the last slice it joined.
+     */
+    long sentAtJoin()
+    {
+        return x.sentAtJoin;
     }
 
     /**

@@ -115,7 +115,7 @@ final class Driver
             file = Files.createTempFile("hotpath-row-" + n + "-", ".bin");
             final List<String> args = new ArrayList<>(options.toArgs());
             args.addAll(List.of(HarnessOptions.ROW, Integer.toString(n), HarnessOptions.ROW_OUT, file.toString()));
-            final int status = ChildJvm.run(args.toArray(String[]::new));
+            final int status = ChildJvm.run(options.gc(), args.toArray(String[]::new));
             if (status != Harness.OK || Files.size(file) == 0)
             {
                 return Result.failed(scenario, impl, step.run(), status != Harness.OK ?
@@ -186,7 +186,17 @@ final class Driver
         try
         {
             trial = impl.start(scenario, context, probe);
-            warmUp(probe, warmupNs);
+            if (options.oldGen())
+            {
+                // halfway, once the row has made and used what it keeps (an engine makes its lanes on first use)
+                warmUp(probe, warmupNs / 2);
+                collectToOldGen();
+                warmUp(probe, warmupNs - warmupNs / 2);
+            }
+            else
+            {
+                warmUp(probe, warmupNs);
+            }
             probe.intervalHistogram(null);
             err.print(" measure...");
             err.flush();
@@ -232,6 +242,19 @@ final class Driver
             Result.of(scenario, impl.name(), probe, m.facts(scenario, step.run(), probe, options.sliceNs()), error);
         err.println(error == null ? " done" : " FAILED: " + error);
         return result;
+    }
+
+    /**
+     * {@code --old-gen}: collect the whole heap while the row runs, twice, so that what survives is in the old
+     * generation (G1 and Parallel move every survivor of a full collection there; ZGC's major collection promotes
+     * what it finds old enough).
+     */
+    private void collectToOldGen()
+    {
+        err.print(" old-gen...");
+        err.flush();
+        System.gc();
+        System.gc();
     }
 
     /**

@@ -56,13 +56,20 @@ public final class Harness
         {
             try
             {
-                return ChildJvm.run(args);
+                return ChildJvm.run(options.gc(), args);
             }
             catch (final IOException ex)
             {
                 System.err.println("hotpath-bench: cannot start the benchmark JVM: " + ex.getMessage());
                 return FAILED;
             }
+        }
+        // a row measures its collector's barriers too: refuse to run under another than the one asked for
+        final String otherGc = options.gc().mismatch(GcChoice.running());
+        if (otherGc != null)
+        {
+            System.err.println("hotpath-bench: " + otherGc);
+            return BAD_OPTIONS;
         }
         return run(options, Faults.NONE, Implementations.create(options.impls(), options.variants()), System.out,
             System.err);

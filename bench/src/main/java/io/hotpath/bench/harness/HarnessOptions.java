@@ -76,6 +76,29 @@ public record HarnessOptions(
         return given.containsKey(PEERS_MAY_FAIL);
     }
 
+    /** {@return the collector of the run's JVMs ({@code --gc}, default G1)} */
+    public GcChoice gc()
+    {
+        try
+        {
+            return given.containsKey(GC) ? GcChoice.parse(given.get(GC)) : GcChoice.G1;
+        }
+        catch (final OptionException ex)
+        {
+            throw new IllegalStateException("--gc was checked when parsed", ex);
+        }
+    }
+
+    /**
+     * {@return true when each row collects its JVM's heap fully in the middle of its warm-up ({@code --old-gen}): what
+     * the row set up and first used (queues, lanes, actors, the messages it sends again and again) is then in the old
+     * generation, as in a service that has run for a while, and the measurement pays the collector's barriers for it}
+     */
+    public boolean oldGen()
+    {
+        return given.containsKey(OLD_GEN);
+    }
+
     /**
      * {@return true when each row runs in a JVM of its own, started for it and ended after it, so no row runs on code
      * the JIT compiled for another or after another engine closed: the default, or {@code --fork}; not with {@code
@@ -151,9 +174,14 @@ public record HarnessOptions(
     static final String ROW = "--row";
     /** A forking run's own option for a row's JVM: where to write the row's outcome. */
     static final String ROW_OUT = "--row-out";
+    /** The collector of the run's JVMs. */
+    static final String GC = "--gc";
+    /** Each row's heap collected in the middle of its warm-up. */
+    static final String OLD_GEN = "--old-gen";
     /** The options that take no value. */
     private static final List<String> FLAGS = List.of(
-        "--quick", "--engine-histograms", PEERS_MAY_FAIL, FORK, ONE_JVM, "--help");
+        "--quick", "--engine-histograms", PEERS_MAY_FAIL, FORK, ONE_JVM, OLD_GEN, "--help");
+
 
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
@@ -265,7 +293,7 @@ public record HarnessOptions(
 
     private static final List<String> VALUED = List.of(
         "--scenarios", "--impls", "--duration", "--warmup", "--rate", "--workers", "--affinity", "--idle", "--out",
-        "--json", "--repeat", "--pairs", "--slice", VARIANT, ROW, ROW_OUT);
+        "--json", "--repeat", "--pairs", "--slice", GC, VARIANT, ROW, ROW_OUT);
 
     private static HarnessOptions build(final Map<String, String> given, final List<String> variantSpecs)
         throws OptionException
@@ -335,6 +363,10 @@ public record HarnessOptions(
             {
                 throw new OptionException("--affinity: no readable profile file at '" + affinity + "'");
             }
+        }
+        if (given.containsKey(GC))
+        {
+            given.put(GC, GcChoice.parse(given.get(GC)).optionName());
         }
         if (given.containsKey(FORK) && given.containsKey(ONE_JVM))
         {

@@ -91,6 +91,11 @@ public final class HelpText
               --workers N       engine workers and peer pool threads, default 2
               --affinity FILE   affinity profile (properties) to apply; recorded in the summary
               --idle STRATEGY   idle strategy of the engine's workers, default %s: %s
+              --gc NAME         collector of the run's JVMs, default %s: %s (the summary's meta names it)
+              --old-gen         collect each row's heap fully in the middle of its warm-up, so that what the row
+                                made and first used (queues, lanes, actors, the messages it resends) is in the
+                                old generation, as in a service that has run a while: under G1 a reference
+                                stored into an old array then pays a fence in the write barrier
               --variant NAME:KEY=VALUE[,KEY=VALUE...]
                                 also race the engine with these settings (keys as in EngineConfig, e.g.
                                 nolanes:inbound.laneCapacity=0), as the implementation hotpath:NAME right
@@ -108,7 +113,8 @@ public final class HelpText
               --help            print this and exit
 
             exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
-            """.formatted(defaultRun, quickRun, oneJvmRun, HarnessOptions.IDLE_DEFAULT, Idle.names());
+            """.formatted(defaultRun, quickRun, oneJvmRun, HarnessOptions.IDLE_DEFAULT, Idle.names(),
+                GcChoice.G1.optionName(), GcChoice.names());
     }
 
     private static HarnessOptions options(final String[] args)

@@ -38,6 +38,8 @@ public final class RunMeta
         meta.put("jdkVendor", System.getProperty("java.vm.vendor"));
         meta.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
         meta.put("jvmFlags", ManagementFactory.getRuntimeMXBean().getInputArguments());
+        meta.put("collectors", new ArrayList<Object>(GcChoice.running()));
+        meta.put("oldGen", options.oldGen());
         meta.put("cpuModel", cpuModel());
         meta.put("cores", Runtime.getRuntime().availableProcessors());
         meta.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +

@@ -26,6 +26,13 @@ abstract class FrameQueueProducerFields extends FrameQueuePad0
     volatile long producerWord;
     /** Producers may claim below this index without reading the consumer's: a cache of consumerIndex + capacity. */
     volatile long producerLimit;
+    /** A lane's producer only: the target of its latest frame. */
+    Object runTarget;
+    /**
+     * A lane's producer only: the frames below this index may find their slot holding another target than
+     * {@link #runTarget}; from it on, every slot holds it (the frames of the lap before carried it too).
+     */
+    long runSlotsFrom;
 }
 
 abstract class FrameQueuePad1 extends FrameQueueProducerFields
@@ -61,7 +68,7 @@ abstract class FrameQueuePad2 extends FrameQueueConsumerFields
 abstract class FrameQueuePublishedFields extends FrameQueuePad2
 {
     /**
-     * Every frame below it is taken and its slots cleared: written by the consumer only, with a release store every
+     * Every frame below it is taken and its message slot cleared: written by the consumer only, with a release store every
      * few frames of a drain and at its end (after the frames' slots are cleared), read by producers with an acquire
      * load before they reuse a frame. A line of its own, so a producer that finds the queue full and reads it again
      * and again finds it in its own cache until the consumer has moved it, and does not slow the consumer down frame
@@ -88,13 +95,22 @@ abstract class FrameQueuePad3 extends FrameQueuePublishedFields
  * The frames are pairs of slots in one pre-allocated array, target then message, so eight frames share a cache line
  * (with compressed references): a stream of messages moves one line from producer to consumer per eight of them,
  * not one or two lines per message. A producer checks its index against a cached limit (the consumer's index plus
- * the capacity, re-read only when reached, as JCTools' queues do). It writes the target with a plain store and
- * publishes the frame by a release store of the message, which is the frame's flag: the consumer acquires the
- * message slot, and a non-null message means the frame is complete. The consumer then clears the frame's slots
- * (before its index moves, so a producer of the next lap never finds them cleared after writing them) and moves its
- * own cursor; it publishes its index to the producers with a release store every few frames ({@code publishEvery})
- * and at the end of each drain, on a line of its own, so producers that find the queue full and read the index
- * again do not pull a line the consumer writes per frame. Nothing is allocated per frame.
+ * the capacity, re-read only when reached, as JCTools' queues do). It writes the target with a plain store, unless
+ * the slot holds that target already, and publishes the frame by a release store of the message, which is the
+ * frame's flag: the consumer acquires the message slot, and a non-null message means the frame is complete. The
+ * consumer then clears the message slot (before its index moves, so a producer of the next lap never finds it
+ * cleared after writing it) and moves its own cursor; it publishes its index to the producers with a release store
+ * every few frames ({@code publishEvery}) and at the end of each drain, on a line of its own, so producers that find
+ * the queue full and read the index again do not pull a line the consumer writes per frame. Nothing is allocated per
+ * frame.
+ * <p>
+ * The target slot keeps its target: only producers write it. A lane's one producer knows which slots hold the target
+ * it sends to (it keeps where its current run of frames for one target began), so a stream to one actor stores its
+ * target in each slot once, not once per frame, and reads no slot to know it. A reference stored into the queue's
+ * array costs the collector's write barrier, and once the array is old (a queue lives as long as its worker) G1's
+ * costs a fence for each store of a reference into another region: one per frame in such a stream, not two. What
+ * the queue keeps reachable is at most a target per slot (an actor's cell; a stopped actor's cell drops its
+ * instance), never a message once handled.
  */
 public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOneFrameQueue, OneToOneFrameQueue
 {
@@ -201,19 +217,28 @@ public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOne
     }
 
     /**
-     * Write a claimed frame and publish it: the target with a plain store, the send time when frames are stamped,
-     * then the message with a release store (the frame's flag). The producer that claimed {@code index} only.
+     * Write a claimed frame and publish it: the target with a plain store, then {@link #publishMessage}. The producer
+     * that claimed {@code index} only.
      */
     final void publish(final long index, final Object target, final Object message)
     {
-        final int slot = ((int)index & mask) << 1;
-        slots[slot] = target;
+        slots[((int)index & mask) << 1] = target;
+        publishMessage(index, message);
+    }
+
+    /**
+     * Publish a claimed frame whose target slot holds its target already (a lane's producer knows when, see
+     * {@link OneToOneFrameQueue}): the send time when frames are stamped, then the message with a release store (the
+     * frame's flag). The producer that claimed {@code index} only.
+     */
+    final void publishMessage(final long index, final Object message)
+    {
         final long[] sent = (long[])STAMPS.getAcquire(this);
         if (sent != null)
         {
             sent[(int)index & mask] = System.nanoTime();
         }
-        SLOT.setRelease(slots, slot + 1, message);
+        SLOT.setRelease(slots, (((int)index & mask) << 1) + 1, message);
     }
 
     /**
@@ -362,13 +387,12 @@ public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOne
     }
 
     /**
-     * The consumer is done with a frame: its slots are cleared, the message last with a release store (which a
-     * lane's producer acquires, {@link #isFree}; the inbound queue's producers go by the consumer's index, published
-     * later), so a message slot is non-null only while published.
+     * The consumer is done with a frame: its message slot is cleared with a release store (which a lane's producer
+     * acquires, {@link #isFree}; the inbound queue's producers go by the consumer's index, published later), so a
+     * message slot is non-null only while published. The target slot keeps its target for the next lap's producer.
      */
     private void free(final int slot)
     {
-        slots[slot] = null;
         SLOT.setRelease(slots, slot + 1, (Object)null);
     }
 

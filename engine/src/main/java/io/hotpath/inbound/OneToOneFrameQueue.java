@@ -9,7 +9,8 @@ import java.lang.invoke.VarHandle;
  * cached limit, writes and publishes the frame, then moves the producer word with a release store. No CAS and no
  * fence, so the stores of a stream of frames overlap in the producer's store buffer instead of each waiting for the
  * one before it. Its limit comes from the slots, not from the consumer's index: when reached, the producer looks a
- * step ahead for a cleared slot ({@link #lookAhead}), as JCTools' single-producer queues do.
+ * step ahead for a cleared slot ({@link #lookAhead}), as JCTools' single-producer queues do. It writes a frame's
+ * target only where the slot may hold another: a run of frames for one target writes it during its first lap only.
  * <p>
  * A lane is not closed the way an inbound queue is (a flag set by another thread would race with the producer's
  * plain claim). At close each side finishes with it once ({@link #finishSide()}): the producer after its last offer,
@@ -64,7 +65,21 @@ public final class OneToOneFrameQueue extends FrameQueue
         {
             return FULL;
         }
-        publish(index, target, message);
+        if (target != runTarget)
+        {
+            // a new run: its target reaches every slot only after a lap
+            runTarget = target;
+            runSlotsFrom = index + capacity();
+        }
+        if (index < runSlotsFrom)
+        {
+            publish(index, target, message);
+        }
+        else
+        {
+            // the frame a lap before carried this target, and no frame since has written this slot
+            publishMessage(index, message);
+        }
         // after the frame: a look at the word (the consumer before it parks, the closer) that counts the frame
         // finds it published
         PRODUCER_WORD.setRelease(this, word + 2);

@@ -43,9 +43,11 @@ final class MonitorGuard
         {
             return null;
         }
-        if (check == MonitorCheck.SAMPLED)
+        // a stopped actor's cell has dropped its instance: its method (still running) is checked every time
+        final Object actor = cell.actor;
+        if (check == MonitorCheck.SAMPLED && actor != null)
         {
-            final int[] checked = CHECKED.get(cell.actor.getClass());
+            final int[] checked = CHECKED.get(actor.getClass());
             if (checked[0] >= MonitorCheck.SAMPLED_SUSPENSIONS)
             {
                 return null;

@@ -172,6 +172,9 @@ final class Supervisor
         {
             runHook(cell, hooks::onStop);
         }
+        // the instance (the user's state) goes now: the cell may stay reachable a while (a queue slot keeps its last
+        // target, an ActorRef held by a user), and a message to it is a dead letter either way (startedOrDeadLetter)
+        cell.actor = null;
         cell.exclusiveFiber = null;
         final DeadLetterReason reason = cell.stoppedReason();
         cell.context.failKeptAsks(reason);

@@ -48,9 +48,11 @@ class OneToOneFrameQueueTest
     }
 
     /**
-     * A producer thread offers bursts of random length into a small lane, retrying a refused frame, while the consumer
-     * drains with random limits and now and then takes the next frame with {@code takeIfNext}; at a random point
-     * both finish. Every frame accepted is counted once, in order, whole.
+     * A producer thread offers bursts of random length into a small lane, retrying a refused frame, now and then to
+     * another of three targets (runs for one target both shorter and longer than a lap, so a slot's target is
+     * written, or kept from the lap before), while the consumer drains with random limits and now and then takes the
+     * next frame with {@code takeIfNext}; at a random point both finish. Every frame accepted is counted once, in
+     * order, whole: with the target it was offered with.
      */
     @RepeatedTest(5)
     void everyFrameAcceptedIsTakenOnceInOrderAndTheSecondToFinishTakesTheRest() throws Exception
@@ -58,22 +60,28 @@ class OneToOneFrameQueueTest
         final SplittableRandom seeds = new SplittableRandom();
         final long producerSeed = seeds.nextLong();
         final long consumerSeed = seeds.nextLong();
-        final Object target = new Object();
+        final Object[] targets = {new Object(), new Object(), new Object()};
+        final Object target = targets[0];
         final OneToOneFrameQueue lane = new OneToOneFrameQueue(16);
         final long frames = 200_000 + new SplittableRandom(producerSeed).nextInt(100_000);
         final AtomicLong accepted = new AtomicLong();
         final AtomicBoolean consumerDone = new AtomicBoolean();
-        final Check check = new Check(target);
+        final Check check = new Check();
         final Thread producer = new Thread(() ->
         {
             final SplittableRandom random = new SplittableRandom(producerSeed);
             long sequence = 0;
+            Object to = target;
             while (sequence < frames && !consumerDone.get())
             {
                 final int burst = 1 + random.nextInt(40);
+                if (random.nextInt(4) == 0)
+                {
+                    to = targets[random.nextInt(targets.length)];
+                }
                 for (int i = 0; i < burst && sequence < frames; i++)
                 {
-                    if (lane.offer(target, new Numbered(target, sequence)) != FrameQueue.OK)
+                    if (lane.offer(to, new Numbered(to, sequence)) != FrameQueue.OK)
                     {
                         Thread.onSpinWait();
                         break;
@@ -117,23 +125,19 @@ class OneToOneFrameQueueTest
         assertTrue(lane.isEmpty());
     }
 
-    /** Counts the frames taken and checks their order; one thread at a time (the lane's consumer part). */
+    /**
+     * Counts the frames taken and checks their order and targets; one thread at a time (the lane's consumer part).
+     */
     private static final class Check implements FrameHandler
     {
-        private final Object target;
         long taken;
         long broken;
-
-        Check(final Object target)
-        {
-            this.target = target;
-        }
 
         @Override
         public boolean onFrame(final Object to, final Object message)
         {
             final Numbered m = (Numbered)message;
-            if (to != target || m.target() != target || m.sequence() != taken)
+            if (to != m.target() || m.sequence() != taken)
             {
                 broken++;
             }

@@ -55,6 +55,16 @@ public class CrossWorkerBenchmark
 
     @Param({"4096"})
     public int lanes;
+    /**
+     * With true, the trial collects the heap fully once the stream has begun, so the lane and the actors are old, as
+     * in a service that has run a while; the message sent from then on is made after, so it is young, as a fresh
+     * message is. Under G1 a reference stored into an old array then pays a fence in the write barrier.
+     */
+    @Param({"false"})
+    public boolean oldGen;
+
+    /** What the sender sends: read by the sender's worker once per step. */
+    private volatile Object message = MESSAGE;
 
     private final long[] counters = new long[64];
     private Engine engine;
@@ -74,14 +84,23 @@ public class CrossWorkerBenchmark
             {
             };
         }).name("sender").onWorker(0).spawn();
+        if (oldGen)
+        {
+            // one stream first: the engine makes its lane on the first send
+            blast();
+            System.gc();
+            System.gc();
+            message = new Object();
+        }
     }
 
     private int send(final ActorRef<Object> receiver)
     {
         final long sent = counters[SENT];
         final long due = Math.min(STEP, (long)COUNTER.getAcquire(counters, QUOTA) - sent);
+        final Object m = message;
         int n = 0;
-        while (n < due && receiver.offer(MESSAGE))
+        while (n < due && receiver.offer(m))
         {
             n++;
         }

@@ -1,6 +1,7 @@
 package io.hotpath.jcstress.inbound;
 
 import io.hotpath.inbound.FrameHandler;
+import io.hotpath.inbound.FrameQueue;
 
 /**
  * Takes every frame and writes down what it saw as a decimal number, one digit per frame in drain order: the
@@ -43,5 +44,24 @@ final class FrameLog implements FrameHandler
         order = order * 10 + digit;
         count++;
         return true;
+    }
+
+    /**
+     * An arbiter's part, once the racing drain has ended: drain what is left and check the whole.
+     *
+     * @param queue    the queue raced on.
+     * @param racing   what the racing drain took.
+     * @param accepted the letters the queue accepted, as a mask of bits {@code 1 << id}.
+     * @return the digits of the letters left, or -1 when a frame was torn or seen twice, or the queue's count of
+     * frames was not what it held.
+     */
+    static int drainRest(final FrameQueue queue, final FrameLog racing, final int accepted)
+    {
+        final int sizeBefore = queue.size();
+        final FrameLog rest = new FrameLog();
+        queue.drain(rest, Integer.MAX_VALUE);
+        final boolean broken = racing.duplicate || rest.duplicate || (racing.seen & rest.seen) != 0 ||
+            sizeBefore != rest.count || !queue.isEmpty() || Integer.bitCount(accepted) != racing.count + rest.count;
+        return broken ? -1 : rest.order;
     }
 }

@@ -58,12 +58,7 @@ public class OneToOneFrameQueuePublicationTest
     @Arbiter
     public void check(final III_Result r)
     {
-        final int sizeBefore = lane.size();
-        final FrameLog rest = new FrameLog();
-        lane.drain(rest, Integer.MAX_VALUE);
-        final boolean broken = racing.duplicate || rest.duplicate || (racing.seen & rest.seen) != 0 ||
-            sizeBefore != rest.count || !lane.isEmpty() || Integer.bitCount(r.r1) != racing.count + rest.count;
         r.r2 = racing.order;
-        r.r3 = broken ? -1 : rest.order;
+        r.r3 = FrameLog.drainRest(lane, racing, r.r1);
     }
 }

@@ -68,9 +68,9 @@ abstract class FrameQueuePad2 extends FrameQueueConsumerFields
 abstract class FrameQueuePublishedFields extends FrameQueuePad2
 {
     /**
-     * Every frame below it is taken and its message slot cleared: written by the consumer only, with a release store every
-     * few frames of a drain and at its end (after the frames' slots are cleared), read by producers with an acquire
-     * load before they reuse a frame. A line of its own, so a producer that finds the queue full and reads it again
+     * Every frame below it is taken and its message slot cleared: written by the consumer only, with a release store
+     * every few frames of a drain and at its end (after the frames' message slots are cleared), read by producers with
+     * an acquire load before they reuse a frame. A line of its own, so a producer that finds the queue full and reads it again
      * and again finds it in its own cache until the consumer has moved it, and does not slow the consumer down frame
      * by frame.
      */

@@ -70,9 +70,9 @@ abstract class FrameQueuePublishedFields extends FrameQueuePad2
     /**
      * Every frame below it is taken and its message slot cleared: written by the consumer only, with a release store
      * every few frames of a drain and at its end (after the frames' message slots are cleared), read by producers with
-     * an acquire load before they reuse a frame. A line of its own, so a producer that finds the queue full and reads it again
-     * and again finds it in its own cache until the consumer has moved it, and does not slow the consumer down frame
-     * by frame.
+     * an acquire load before they reuse a frame. A line of its own, so a producer that finds the queue full and reads
+     * it again and again finds it in its own cache until the consumer has moved it, and does not slow the consumer
+     * down frame by frame.
      */
     long consumerIndex;
 }
@@ -95,14 +95,14 @@ abstract class FrameQueuePad3 extends FrameQueuePublishedFields
  * The frames are pairs of slots in one pre-allocated array, target then message, so eight frames share a cache line
  * (with compressed references): a stream of messages moves one line from producer to consumer per eight of them,
  * not one or two lines per message. A producer checks its index against a cached limit (the consumer's index plus
- * the capacity, re-read only when reached, as JCTools' queues do). It writes the target with a plain store, unless
- * the slot holds that target already, and publishes the frame by a release store of the message, which is the
- * frame's flag: the consumer acquires the message slot, and a non-null message means the frame is complete. The
- * consumer then clears the message slot (before its index moves, so a producer of the next lap never finds it
- * cleared after writing it) and moves its own cursor; it publishes its index to the producers with a release store
- * every few frames ({@code publishEvery}) and at the end of each drain, on a line of its own, so producers that find
- * the queue full and read the index again do not pull a line the consumer writes per frame. Nothing is allocated per
- * frame.
+ * the capacity, re-read only when reached, as JCTools' queues do). It writes the target with a plain store (a lane's
+ * producer only where the slot may hold another, see below) and publishes the frame by a release store of the
+ * message, which is the frame's flag: the consumer acquires the message slot, and a non-null message means the
+ * frame is complete. The consumer then clears the message slot (before its index moves, so a producer of the next
+ * lap never finds it cleared after writing it) and moves its own cursor; it publishes its index to the producers
+ * with a release store every few frames ({@code publishEvery}) and at the end of each drain, on a line of its own,
+ * so producers that find the queue full and read the index again do not pull a line the consumer writes per frame.
+ * Nothing is allocated per frame.
  * <p>
  * The target slot keeps its target: only producers write it. A lane's one producer knows which slots hold the target
  * it sends to (it keeps where its current run of frames for one target began), so a stream to one actor stores its

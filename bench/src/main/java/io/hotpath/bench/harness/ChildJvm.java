@@ -14,9 +14,10 @@ public final class ChildJvm
     /** Set in the child: the flags are in place, run the benchmark. */
     public static final String CHILD_PROPERTY = "hotpath.bench.child";
     /**
-     * The child's JVM flags, but the collector ({@link GcChoice}): a fixed, pre-touched heap so
-     * GC sizing does not move between runs; native access for the affinity calls; Unsafe memory access allowed because Pekko and Scala use it (JDK 25 warns otherwise);
-     * jdk.internal.misc opened for Aeron and Agrona (remote scenarios).
+     * The child's JVM flags, all but the collector ({@link GcChoice}, added when the command is made): a fixed,
+     * pre-touched heap so GC sizing does not move between runs; native access for the affinity calls; Unsafe memory
+     * access allowed because Pekko and Scala use it (JDK 25 warns otherwise); jdk.internal.misc opened for Aeron and
+     * Agrona (remote scenarios).
      */
     public static final List<String> FLAGS = List.of(
         "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch",

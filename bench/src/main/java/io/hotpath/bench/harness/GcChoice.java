@@ -50,6 +50,20 @@ public enum GcChoice
      */
     static GcChoice parse(final String name) throws OptionException
     {
+        final GcChoice gc = named(name);
+        if (gc == null)
+        {
+            throw new OptionException("--gc: unknown collector '" + name + "'; known: " + names());
+        }
+        return gc;
+    }
+
+    /**
+     * @param name a {@code --gc} value, any case.
+     * @return the collector it names, or null for none.
+     */
+    static GcChoice named(final String name)
+    {
         for (final GcChoice gc : values())
         {
             if (gc.optionName.equals(name.toLowerCase(Locale.ROOT)))
@@ -57,7 +71,7 @@ public enum GcChoice
                 return gc;
             }
         }
-        throw new OptionException("--gc: unknown collector '" + name + "'; known: " + names());
+        return null;
     }
 
     /** {@return the names {@code --gc} takes, for help and errors} */

@@ -41,7 +41,8 @@ class GcOptionsTest
             () -> HarnessOptions.parse(new String[]{"--old-gen=yes"}));
         assertTrue(valued.getMessage().contains("--old-gen takes no value"), valued.getMessage());
         final String help = HelpText.text();
-        assertTrue(help.contains("--gc NAME") && help.contains("g1, zgc, parallel") && help.contains("--old-gen"), help);
+        assertTrue(help.contains("--gc NAME") && help.contains("g1, zgc, parallel") && help.contains("--old-gen"),
+            help);
     }
 
     @Test
@@ -52,7 +53,8 @@ class GcOptionsTest
         assertEquals(GcChoice.ZGC, again.gc(), "a forked row's JVM is told the collector");
         assertTrue(again.oldGen());
         final List<String> command = ChildJvm.command(options.gc(), new String[]{"--quick"});
-        assertEquals(1, command.stream().filter((a) -> a.startsWith("-XX:+Use") && a.endsWith("GC")).count(), command.toString());
+        assertEquals(1, command.stream().filter((a) -> a.startsWith("-XX:+Use") && a.endsWith("GC")).count(),
+            command.toString());
         assertTrue(command.contains("-XX:+UseZGC"), command.toString());
         assertNull(GcChoice.ZGC.mismatch(List.of("ZGC Minor Cycles", "ZGC Major Cycles")));
         assertNull(GcChoice.G1.mismatch(List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation")));

@@ -67,7 +67,8 @@ public final class HelpText
                                   remote              two nodes in this JVM over Aeron, one worker each:
                                                       remote-pingpong-ipc, remote-pingpong-udp (round trips),
                                                       remote-blast-udp (throughput)
-              --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor, pekko-classic,
+              --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor,
+                                disruptor-ref (a blast whose events carry the message), pekko-classic,
                                 pekko-typed, pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote
                                 rows), pekko-artery. Each runs the scenarios it can express.
               --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)

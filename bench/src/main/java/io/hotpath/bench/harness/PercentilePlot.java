@@ -196,6 +196,7 @@ public final class PercentilePlot
             case "floor" -> java.awt.Color.BLACK;
             case "jctools" -> new java.awt.Color(230, 130, 0);
             case "disruptor" -> new java.awt.Color(0, 150, 60);
+            case "disruptor-ref" -> new java.awt.Color(110, 190, 60);
             case "pekko-classic" -> new java.awt.Color(200, 30, 30);
             case "pekko-typed" -> new java.awt.Color(140, 60, 180);
             case "pekko-affinity" -> new java.awt.Color(140, 90, 40);

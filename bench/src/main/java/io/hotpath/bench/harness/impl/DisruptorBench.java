@@ -22,15 +22,37 @@ public final class DisruptorBench implements BenchImpl
 {
     private static final int MIN_CAPACITY = 1024;
 
+    /** The blast's events carry the message: {@code disruptor-ref} ({@link ReferenceBlast}). */
+    private final boolean carriesReference;
+
+    /** The Disruptor as its users run it: {@code disruptor}. */
+    public DisruptorBench()
+    {
+        this(false);
+    }
+
+    /**
+     * @param carriesReference true for {@code disruptor-ref}: a blast whose events carry the message, as the engine's
+     *                         frames and JCTools' slots do, instead of the claim alone.
+     */
+    public DisruptorBench(final boolean carriesReference)
+    {
+        this.carriesReference = carriesReference;
+    }
+
     @Override
     public String name()
     {
-        return "disruptor";
+        return carriesReference ? "disruptor-ref" : "disruptor";
     }
 
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
+        if (carriesReference)
+        {
+            return scenario.kind() == ScenarioKind.BLAST;
+        }
         return switch (scenario.kind())
         {
             case ROUND_TRIP -> !scenario.colocated();
@@ -42,6 +64,10 @@ public final class DisruptorBench implements BenchImpl
     @Override
     public Trial start(final Scenario scenario, final RunContext context, final Probe probe)
     {
+        if (carriesReference)
+        {
+            return ReferenceBlast.start(scenario, context, probe);
+        }
         final Threads threads = new Threads();
         if (scenario.kind() == ScenarioKind.ROUND_TRIP)
         {
@@ -138,11 +164,10 @@ public final class DisruptorBench implements BenchImpl
         return true;
     }
 
-    private static void consumer(
-        final Threads threads, final String name, final RingBuffer<Envelope> ring,
-        final EventHandler<Envelope> handler)
+    static <E> void consumer(
+        final Threads threads, final String name, final RingBuffer<E> ring, final EventHandler<E> handler)
     {
-        final BatchEventProcessor<Envelope> processor =
+        final BatchEventProcessor<E> processor =
             new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), handler);
         ring.addGatingSequences(processor.getSequence());
         threads.add(name, processor);

@@ -46,6 +46,7 @@ public final class Implementations
                 case "floor" -> new FloorBench();
                 case "jctools" -> new JctoolsBench();
                 case "disruptor" -> new DisruptorBench();
+                case "disruptor-ref" -> new DisruptorBench(true);
                 case "pekko-classic" -> new PekkoClassicBench(false);
                 case "pekko-affinity" -> new PekkoClassicBench(true);
                 case "pekko-typed" -> new PekkoTypedBench();
@@ -68,6 +69,7 @@ public final class Implementations
         m.put("floor", "two platform threads busy-spinning on volatile fields");
         m.put("jctools", "org.jctools.queues.atomic.MpscAtomicArrayQueue, busy-spinning threads");
         m.put("disruptor", "RingBuffer single producer, BusySpinWaitStrategy, BatchEventProcessor threads");
+        m.put("disruptor-ref", "as disruptor; each blast event carries the message's reference, cleared when taken");
         m.put("pekko-classic", PekkoConfig.describeDefault(workers));
         m.put("pekko-typed", PekkoConfig.describeDefault(workers));
         m.put("pekko-affinity", PekkoConfig.describeAffinity(workers));

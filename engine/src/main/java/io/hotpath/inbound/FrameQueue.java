@@ -33,6 +33,8 @@ abstract class FrameQueueProducerFields extends FrameQueuePad0
      * {@link #runTarget}; from it on, every slot holds it (the frames of the lap before carried it too).
      */
     long runSlotsFrom;
+    /** A lane's producer only: the duty cycle of its worker whose first frame it fenced ({@code fenceFirstOfCycle}). */
+    long fencedCycle = -1;
 }
 
 abstract class FrameQueuePad1 extends FrameQueueProducerFields

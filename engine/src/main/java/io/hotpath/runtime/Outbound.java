@@ -81,7 +81,7 @@ final class Outbound
         final int status = offer(dest, lane, target.cell, message);
         if (status == FrameQueue.OK)
         {
-            wake(dest, lane);
+            afterPublish(dest, lane);
             return true;
         }
         if (status == FrameQueue.CLOSED)
@@ -102,7 +102,7 @@ final class Outbound
             final int status = offer(dest, lane, target, message);
             if (status == FrameQueue.OK)
             {
-                wake(dest, lane);
+                afterPublish(dest, lane);
                 return;
             }
             if (status == FrameQueue.CLOSED)
@@ -121,20 +121,28 @@ final class Outbound
         return lane != null ? lane.offer(target, message) : dest.inbound.offer(target, message);
     }
 
-    /** A frame was published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). */
-    private static void wake(final Worker dest, final OneToOneFrameQueue lane)
+    /**
+     * A frame was published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). A
+     * lane's frame to a worker that never parks is fenced after if it is this cycle's first through the lane
+     * ({@link OneToOneFrameQueue#fenceFirstOfCycle}); to one that may park, the wake-up's handshake fences after
+     * every frame already.
+     */
+    private void afterPublish(final Worker dest, final OneToOneFrameQueue lane)
     {
-        if (!dest.mayPark)
+        if (lane == null)
         {
-            return;
+            if (dest.mayPark)
+            {
+                dest.wake();
+            }
         }
-        if (lane != null)
+        else if (dest.mayPark)
         {
             dest.wakeAfterLaneOffer();
         }
         else
         {
-            dest.wake();
+            lane.fenceFirstOfCycle(worker.cycle);
         }
     }
 
@@ -254,7 +262,7 @@ final class Outbound
         }
         if (published > 0)
         {
-            wake(dest, lane);
+            afterPublish(dest, lane);
         }
         if (backlog.isEmpty())
         {

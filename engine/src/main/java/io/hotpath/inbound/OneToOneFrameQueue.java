@@ -6,9 +6,10 @@ import java.lang.invoke.VarHandle;
 /**
  * A lane: a {@link FrameQueue} from one worker to another, offered to by the sending worker's thread only and
  * drained by the receiving worker's. With one producer there is nothing to claim against: an offer checks its
- * cached limit, writes and publishes the frame, then moves the producer word with a release store. No CAS and no
- * fence, so the stores of a stream of frames overlap in the producer's store buffer instead of each waiting for the
- * one before it. Its limit comes from the slots, not from the consumer's index: when reached, the producer looks a
+ * cached limit, writes and publishes the frame, then moves the producer word with a release store. No CAS, and a
+ * fence only after the first frame of each duty cycle of the sending worker ({@link #fenceFirstOfCycle}), so the
+ * stores of a stream of frames overlap in the producer's store buffer instead of each waiting for the one before it.
+ * Its limit comes from the slots, not from the consumer's index: when reached, the producer looks a
  * step ahead for a cleared slot ({@link #lookAhead}), as JCTools' single-producer queues do. It writes a frame's
  * target only where the slot may hold another: a run of frames for one target writes it during its first lap only.
  * <p>

@@ -33,8 +33,10 @@ abstract class FrameQueueProducerFields extends FrameQueuePad0
      * {@link #runTarget}; from it on, every slot holds it (the frames of the lap before carried it too).
      */
     long runSlotsFrom;
-    /** A lane's producer only: the duty cycle of its worker whose first frame it fenced ({@code fenceFirstOfCycle}). */
-    long fencedCycle = -1;
+    /** A lane's producer only: the duty cycle of its worker in which it last published ({@code fenceLoneFrame}). */
+    long publishedCycle = -1;
+    /** A lane's producer only: the frames it published in that cycle. */
+    int publishedInCycle;
 }
 
 abstract class FrameQueuePad1 extends FrameQueueProducerFields

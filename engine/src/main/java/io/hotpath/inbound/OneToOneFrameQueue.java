@@ -7,8 +7,8 @@ import java.lang.invoke.VarHandle;
  * A lane: a {@link FrameQueue} from one worker to another, offered to by the sending worker's thread only and
  * drained by the receiving worker's. With one producer there is nothing to claim against: an offer checks its
  * cached limit, writes and publishes the frame, then moves the producer word with a release store. No CAS, and a
- * fence only after the first frame of each duty cycle of the sending worker ({@link #fenceFirstOfCycle}), so the
- * stores of a stream of frames overlap in the producer's store buffer instead of each waiting for the one before it.
+ * fence only after a lone frame ({@link #fenceLoneFrame}), so the stores of a stream of frames overlap in the
+ * producer's store buffer instead of each waiting for the one before it.
  * Its limit comes from the slots, not from the consumer's index: when reached, the producer looks a
  * step ahead for a cleared slot ({@link #lookAhead}), as JCTools' single-producer queues do. It writes a frame's
  * target only where the slot may hold another: a run of frames for one target writes it during its first lap only.
@@ -88,20 +88,27 @@ public final class OneToOneFrameQueue extends FrameQueue
     }
 
     /**
-     * A full fence after the first frame the producer published in this duty cycle of its worker, and none after the
-     * others of the cycle: a lone frame (a request, an answer) is fenced right after its publication, a stream once
-     * per cycle. Measured on a 2-vCPU guest (see the README), a round trip between two workers fell from about 1.37x
-     * the floor's at its nearest level to about 1.27x, while a stream's rate did not change; why the fence hastens the
-     * frame is not established (x86 commits stores in order with or without it). The producer only, after an offer
-     * that returned {@link #OK}.
+     * A full fence after a lone frame: the first the producer publishes in a duty cycle of its worker, when the last
+     * cycle in which it published had one frame. A request or an answer is fenced right after its publication; a
+     * stream, which publishes several frames per cycle, is not fenced at all. Measured on a 2-vCPU guest (see the
+     * README), a round trip between two workers fell from about 1.37x the floor's at its nearest level to about 1.27x;
+     * why the fence hastens the frame is not established (x86 commits stores in order with or without it). The
+     * producer only, after each offer that returned {@link #OK}.
      *
      * @param cycle the sending worker's duty cycle now.
      */
-    public void fenceFirstOfCycle(final long cycle)
+    public void fenceLoneFrame(final long cycle)
     {
-        if (cycle != fencedCycle)
+        if (cycle == publishedCycle)
         {
-            fencedCycle = cycle;
+            publishedInCycle++;
+            return;
+        }
+        final boolean lone = publishedInCycle <= 1;
+        publishedCycle = cycle;
+        publishedInCycle = 1;
+        if (lone)
+        {
             VarHandle.fullFence();
         }
     }

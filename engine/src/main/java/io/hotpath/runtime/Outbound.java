@@ -123,9 +123,8 @@ final class Outbound
 
     /**
      * A frame was published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). A
-     * lane's frame to a worker that never parks is fenced after if it is this cycle's first through the lane
-     * ({@link OneToOneFrameQueue#fenceFirstOfCycle}); to one that may park, the wake-up's handshake fences after
-     * every frame already.
+     * lane's lone frame to a worker that never parks is fenced after ({@link OneToOneFrameQueue#fenceLoneFrame}); to
+     * one that may park, the wake-up's handshake fences after every frame already.
      */
     private void afterPublish(final Worker dest, final OneToOneFrameQueue lane)
     {
@@ -142,7 +141,7 @@ final class Outbound
         }
         else
         {
-            lane.fenceFirstOfCycle(worker.cycle);
+            lane.fenceLoneFrame(worker.cycle);
         }
     }
 

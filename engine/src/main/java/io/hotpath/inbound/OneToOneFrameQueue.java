@@ -8,10 +8,10 @@ import java.lang.invoke.VarHandle;
  * drained by the receiving worker's. With one producer there is nothing to claim against: an offer checks its
  * cached limit, writes and publishes the frame, then moves the producer word with a release store. No CAS, and a
  * fence only after a lone frame ({@link #fenceLoneFrame}), so the stores of a stream of frames overlap in the
- * producer's store buffer instead of each waiting for the one before it.
- * Its limit comes from the slots, not from the consumer's index: when reached, the producer looks a
- * step ahead for a cleared slot ({@link #lookAhead}), as JCTools' single-producer queues do. It writes a frame's
- * target only where the slot may hold another: a run of frames for one target writes it during its first lap only.
+ * producer's store buffer instead of each waiting for the one before it. Its limit comes from the slots, not from
+ * the consumer's index: when reached, the producer looks a step ahead for a cleared slot ({@link #lookAhead}), as
+ * JCTools' single-producer queues do. It writes a frame's target only where the slot may hold another: a run of
+ * frames for one target writes it during its first lap only.
  * <p>
  * A lane is not closed the way an inbound queue is (a flag set by another thread would race with the producer's
  * plain claim). At close each side finishes with it once ({@link #finishSide()}): the producer after its last offer,
@@ -91,22 +91,23 @@ public final class OneToOneFrameQueue extends FrameQueue
      * A full fence after a lone frame: the first the producer publishes in a duty cycle of its worker, when the last
      * cycle in which it published had one frame. A request or an answer is fenced right after its publication; a
      * stream, which publishes several frames per cycle, is not fenced at all. Measured on a 2-vCPU guest (see the
-     * README), a round trip between two workers fell from about 1.37x the floor's at its nearest level to about 1.27x;
-     * why the fence hastens the frame is not established (x86 commits stores in order with or without it). The
-     * producer only, after each offer that returned {@link #OK}.
+     * README), a round trip between two workers at its nearest level came to 1.19-1.46x the floor's in 21 runs with
+     * such a fence, against 1.26-1.47x without it; why the fence hastens the frame is not established (x86 commits
+     * stores in order with or without it). The producer only, after offers that returned {@link #OK}.
      *
-     * @param cycle the sending worker's duty cycle now.
+     * @param cycle  the sending worker's duty cycle now.
+     * @param frames the frames just published, at least 1.
      */
-    public void fenceLoneFrame(final long cycle)
+    public void fenceLoneFrame(final long cycle, final int frames)
     {
         if (cycle == publishedCycle)
         {
-            publishedInCycle++;
+            publishedInCycle += frames;
             return;
         }
-        final boolean lone = publishedInCycle <= 1;
+        final boolean lone = publishedInCycle <= 1 && frames == 1;
         publishedCycle = cycle;
-        publishedInCycle = 1;
+        publishedInCycle = frames;
         if (lone)
         {
             VarHandle.fullFence();

@@ -81,7 +81,7 @@ final class Outbound
         final int status = offer(dest, lane, target.cell, message);
         if (status == FrameQueue.OK)
         {
-            afterPublish(dest, lane);
+            afterPublish(dest, lane, 1);
             return true;
         }
         if (status == FrameQueue.CLOSED)
@@ -102,7 +102,7 @@ final class Outbound
             final int status = offer(dest, lane, target, message);
             if (status == FrameQueue.OK)
             {
-                afterPublish(dest, lane);
+                afterPublish(dest, lane, 1);
                 return;
             }
             if (status == FrameQueue.CLOSED)
@@ -122,11 +122,13 @@ final class Outbound
     }
 
     /**
-     * A frame was published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). A
+     * Frames were published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). A
      * lane's lone frame to a worker that never parks is fenced after ({@link OneToOneFrameQueue#fenceLoneFrame}); to
      * one that may park, the wake-up's handshake fences after every frame already.
+     *
+     * @param frames how many were just published, at least 1.
      */
-    private void afterPublish(final Worker dest, final OneToOneFrameQueue lane)
+    private void afterPublish(final Worker dest, final OneToOneFrameQueue lane, final int frames)
     {
         if (lane == null)
         {
@@ -141,7 +143,7 @@ final class Outbound
         }
         else
         {
-            lane.fenceLoneFrame(worker.cycle);
+            lane.fenceLoneFrame(worker.cycle, frames);
         }
     }
 
@@ -261,7 +263,7 @@ final class Outbound
         }
         if (published > 0)
         {
-            afterPublish(dest, lane);
+            afterPublish(dest, lane, published);
         }
         if (backlog.isEmpty())
         {

@@ -19,4 +19,7 @@ module io.hotpath
     exports io.hotpath.metrics;
     exports io.hotpath.affinity;
     exports io.hotpath.spi to io.hotpath.remote;
+
+    uses io.hotpath.spi.HooksProvider;
+    provides io.hotpath.spi.HooksProvider with io.hotpath.runtime.HooksFactory;
 }

@@ -3,7 +3,7 @@ package io.hotpath;
 import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.CpuSet;
 import io.hotpath.affinity.PinReport;
-import io.hotpath.affinity.ThreadPinning;
+import io.hotpath.affinity.topology.ThreadPinning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,8 @@
 package io.hotpath.affinity;
 
+import io.hotpath.affinity.topology.ThreadPinning;
+import io.hotpath.affinity.topology.Table;
+
 import java.util.List;
 
 /**

@@ -114,7 +114,8 @@ abstract class FrameQueuePad3 extends FrameQueuePublishedFields
  * array costs the collector's write barrier, and once the array is old (a queue lives as long as its worker) G1's
  * costs a fence for each store of a reference into another region: one per frame in such a stream, not two. What
  * the queue keeps reachable is at most a target per slot (an actor's cell; a stopped actor's cell drops its
- * instance), never a message once handled.
+ * instance), never a message once handled. Who clears a slot, and why the target slot is kept:
+ * docs/lab/2026-11-28-target-slot-keeps-target.md and docs/lab/2026-11-27-lane-consumer-never-writes.md.
  */
 public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOneFrameQueue, OneToOneFrameQueue
 {

@@ -90,10 +90,10 @@ public final class OneToOneFrameQueue extends FrameQueue
     /**
      * A full fence after a lone frame: the first the producer publishes in a duty cycle of its worker, when the last
      * cycle in which it published had one frame. A request or an answer is fenced right after its publication; a
-     * stream, which publishes several frames per cycle, is not fenced at all. Measured on a 2-vCPU guest (see the
-     * README), a round trip between two workers at its nearest level came to 1.19-1.46x the floor's in 21 runs with
-     * such a fence, against 1.26-1.47x without it; why the fence hastens the frame is not established (x86 commits
-     * stores in order with or without it). The producer only, after offers that returned {@link #OK}.
+     * stream, which publishes several frames per cycle, is not fenced at all. Kept because a round trip between two
+     * workers came out no slower with it (docs/lab/2026-11-28-lane-fence-after-lone-frame.md); why the fence hastens
+     * the frame is not established (x86 commits stores in order with or without it). The producer only, after offers
+     * that returned {@link #OK}.
      *
      * @param cycle  the sending worker's duty cycle now.
      * @param frames the frames just published, at least 1.

@@ -52,7 +52,7 @@ final class ActorTimer implements TimerTask, Cancellable
             active = false;
             cell.context.forget(this);
         }
-        cell.worker.deliverLocal(cell, message, Worker.ARRIVED);
+        Delivery.deliver(cell.worker, cell, message, Delivery.ARRIVED);
     }
 
     @Override

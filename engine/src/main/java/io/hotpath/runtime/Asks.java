@@ -25,7 +25,7 @@ final class Asks
         final ActorRef<?> targetRef, final Object request, final long timeoutNs)
     {
         final Worker here = runtime.workers.current();
-        final ActorCell<?> asker = here == null ? null : here.current();
+        final ActorCell<?> asker = here == null ? null : here.turns.current();
         final long spanNs = Deadlines.ends(timeoutNs) ? timeoutNs : 0;
         final long nowNs = spanNs > 0 ? runtime.clock.nanoTime() : 0;
         exchange.prepare(runtime, target, targetRef, asker, request, spanNs, nowNs);

@@ -71,7 +71,7 @@ final class Backlog
         {
             final ActorCell<?> sender = held.get(i);
             sender.releaseSends();
-            worker.scheduleIfBacklogged(sender);
+            worker.ready.scheduleIfBacklogged(sender);
         }
         held.clear();
     }

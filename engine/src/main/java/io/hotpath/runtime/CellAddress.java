@@ -36,7 +36,7 @@ final class CellAddress<M> implements ActorRef<M>
     }
 
     final ActorCell<M> cell;
-    private final Worker worker;
+    final Worker worker;
     /** The actor's mailbox is above its capacity; written by its worker only. */
     private boolean congested;
 
@@ -49,13 +49,13 @@ final class CellAddress<M> implements ActorRef<M>
     @Override
     public void tell(final M message)
     {
-        worker.send(this, checked(message), true);
+        Sends.send(this, checked(message), true);
     }
 
     @Override
     public boolean offer(final M message)
     {
-        return worker.send(this, checked(message), false);
+        return Sends.send(this, checked(message), false);
     }
 
     @Override
@@ -80,7 +80,7 @@ final class CellAddress<M> implements ActorRef<M>
     {
         final Exchange<R> exchange = ApiAccess.exchange(reply);
         Asks.prepare(worker.runtime, exchange, cell, this, message, timeoutNs);
-        worker.send(this, exchange, true);
+        Sends.send(this, exchange, true);
         return reply;
     }
 

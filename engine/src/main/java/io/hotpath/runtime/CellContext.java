@@ -61,7 +61,7 @@ final class CellContext<M> implements ActorContext<M>
     @Override
     public void stop()
     {
-        cell.worker.stop(cell);
+        Sends.stop(cell);
     }
 
     @Override
@@ -181,7 +181,7 @@ final class CellContext<M> implements ActorContext<M>
     {
         checkOwnerThread("repeat");
         final StepEntry entry = new StepEntry(cell, Objects.requireNonNull(step, "step"));
-        cell.worker.addStep(entry);
+        cell.worker.steps.add(entry);
         return register(entry);
     }
 

@@ -169,19 +169,6 @@ final class Close
 
     // ---------------------------------------------------------------- each worker's side (its own thread)
 
-    /**
-     * A duty cycle begins.
-     *
-     * @return true when the engine is closing: the cycle takes one frame and one message per actor, so a finish
-     * request is seen promptly.
-     */
-    boolean beginCycle(final Worker worker)
-    {
-        final boolean closingNow = closing;
-        worker.closingCycle = closingNow;
-        return closingNow;
-    }
-
     /** A frame is about to leave the queue during close: a worker the closer saw quiet says it is busy first. */
     void onFrameTakenWhileClosing(final Worker worker)
     {
@@ -222,10 +209,7 @@ final class Close
         }
         // lanes are not closed: what a worker still sends is drained by whichever of the two finishes last
         worker.lanes.finish(leftover);
-        while (worker.ready.poll() != null)
-        {
-            // every live actor's mailbox is emptied below, scheduled or held back (awaiting, restarting)
-        }
+        worker.ready.clear();
         for (final ActorCell<?> cell : runtime.liveCells())
         {
             if (cell.worker == worker)

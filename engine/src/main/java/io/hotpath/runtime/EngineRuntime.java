@@ -216,7 +216,7 @@ public final class EngineRuntime
         }
         else
         {
-            worker.sendEngineMessage(cell, Signal.START);
+            Sends.sendEngineMessage(cell, Signal.START);
         }
         return cell.address;
     }
@@ -240,9 +240,9 @@ public final class EngineRuntime
         }
         final ActorCell<?> cell = own(ref, "watch");
         final Worker here = workers.current();
-        exchange.prepare(this, cell, ref, here == null ? null : here.current(), "watch", 0, 0);
+        exchange.prepare(this, cell, ref, here == null ? null : here.turns.current(), "watch", 0, 0);
         exchange.watch = true;
-        cell.worker.sendEngineMessage(cell, exchange);
+        Sends.sendEngineMessage(cell, exchange);
         return reply;
     }
 
@@ -255,7 +255,7 @@ public final class EngineRuntime
     public Reply<ActorRef<?>> stop(final ActorRef<?> ref)
     {
         final ActorCell<?> cell = own(ref, "stop");
-        cell.worker.stop(cell);
+        Sends.stop(cell);
         return watch(ref);
     }
 
@@ -268,7 +268,7 @@ public final class EngineRuntime
     public void stopAfterQueued(final ActorRef<?> ref)
     {
         final ActorCell<?> cell = own(ref, "stopAfterQueued");
-        cell.worker.send(cell.address, Signal.POISON, true);
+        Sends.send(cell.address, Signal.POISON, true);
     }
 
     /**

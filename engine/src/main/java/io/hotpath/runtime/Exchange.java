@@ -12,6 +12,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
+/*
+ * Longer than 450 lines for a reason: one object travels twice (the question to the actor asked, then the answer back
+ * to the asker), and the completion protocol (each round decided by one CAS), the question's turn and the answer's
+ * delivery read and write the same fields in a fixed order; split in two, each half would write the other's state.
+ */
+
 /**
  * The engine's side of a {@link Reply}: the question on its way to the actor asked, then the answer on its way
  * back. One per reply, made with it, reused with it. Its public methods are what {@link Reply} offers and carry the
@@ -236,7 +242,7 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
         }
         else
         {
-            asker.worker.sendEngineMessage(asker, this);
+            Sends.sendEngineMessage(asker, this);
         }
     }
 
@@ -282,7 +288,7 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
     {
         if (answered)
         {
-            worker.runTurn(cell, this);
+            worker.turns.runOutOfOrder(cell, this);
         }
         else
         {
@@ -291,10 +297,33 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
         }
     }
 
+    /**
+     * The target's turn: a question for it, or the answer to one it asked. Told apart by who the actor is to the
+     * exchange, not by {@code answered}: an asking actor's timeout may have decided the outcome while the question is
+     * still queued here, and the question is still this actor's to handle (its answer is then a late reply).
+     */
     @Override
     void onTurn(final ActorCell<?> cell)
     {
-        Exchanges.onExchange(cell, this);
+        if (target != cell || questionTaken)
+        {
+            onAnswerDelivered();
+            return;
+        }
+        questionTaken = true;
+        if (asker == null && timeoutNs > 0 && timerId < 0)
+        {
+            armTimer(cell.worker, askedAtNs + timeoutNs);
+        }
+        final Object question = request;
+        request = null;
+        if (cell.sequential)
+        {
+            Fiber.start(cell, question, this);
+            return;
+        }
+        cell.context.currentAsk = this;
+        UserCode.handle(cell, question, this, null);
     }
 
     @Override
@@ -414,7 +443,7 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
         if (settledInTurn)
         {
             settledInTurn = false;
-            asker.worker.sendEngineMessage(asker, this);
+            Sends.sendEngineMessage(asker, this);
         }
     }
 
@@ -434,14 +463,7 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
 
     void runCallback(final BiConsumer<? super T, ? super Throwable> callback, final T value, final Throwable error)
     {
-        try
-        {
-            callback.accept(value, error);
-        }
-        catch (final Throwable ex)
-        {
-            Supervisor.onFault(asker, this, ex);
-        }
+        UserCode.callback(asker, this, callback, value, error);
     }
 
     /**

@@ -75,7 +75,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         fiber.askPending = ask != null;
         fiber.token = ask == null ? null : ask.token;
         fiber.deadlineNs = NO_DEADLINE;
-        if (cell.worker.runsDirect(cell))
+        if (cell.worker.turns.runsDirect(cell))
         {
             fiber.runDirect();
         }
@@ -90,7 +90,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     {
         final Carrier carrier = cell.worker.carrier;
         carrier.direct = this;
-        Exchanges.runInFiber(cell, this);
+        UserCode.handle(cell, request, ask, this);
         carrier.direct = null;
         request = null;
         ask = null;
@@ -104,7 +104,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     {
         while (true)
         {
-            Exchanges.runInFiber(cell, this);
+            UserCode.handle(cell, request, ask, this);
             request = null;
             ask = null;
             token = null;
@@ -136,7 +136,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         }
         // its actor's turn is innermost exactly when the stack is as deep as at its entry: a turn of another actor
         // begun inside the method (a direct handoff) is one level deeper; one load, not a look into the turn stack
-        return fiber != null && fiber.cell.worker.turnDepth == level ? fiber : null;
+        return fiber != null && fiber.cell.worker.turns.depth == level ? fiber : null;
     }
 
     /** Run, or resume, on its own continuation; or, suspended with a loop continuation, resume at the loop's top. */
@@ -154,7 +154,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
             continuation = Continuations.create(this);
         }
         final Worker worker = cell.worker;
-        level = worker.current() == cell ? worker.turnDepth : -1;
+        level = worker.turns.current() == cell ? worker.turns.depth : -1;
         try
         {
             Continuations.run(continuation);
@@ -188,7 +188,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         {
             cell.exclusiveFiber = null;
             cell.releaseAwait();
-            cell.worker.scheduleIfBacklogged(cell);
+            cell.worker.ready.scheduleIfBacklogged(cell);
         }
     }
 
@@ -211,7 +211,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         waitingOn = reply;
         if (deadlineNs != NO_DEADLINE)
         {
-            deadlineTimerId = cell.worker.timers.schedule(deadlineNs, nowNs -> cell.worker.sendEngineMessage(cell,
+            deadlineTimerId = cell.worker.timers.schedule(deadlineNs, nowNs -> Sends.sendEngineMessage(cell,
                 new Interrupt(this, reply, new AwaitTimeoutException("await in actor '" + cell.name +
                 "' passed its deadline waiting for actor '" + reply.targetName() + "'"))));
         }
@@ -267,7 +267,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     private void suspendOnLoop(final Carrier carrier)
     {
         final Worker worker = cell.worker;
-        worker.endLoopTurn(cell);
+        worker.turns.endLoopTurn(cell);
         try
         {
             carrier.suspend(this);
@@ -275,7 +275,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         finally
         {
             // resumed, or could not suspend after all: either way the method goes on in its actor's turn
-            worker.resumeLoopTurn(cell);
+            worker.turns.resumeLoopTurn(cell);
         }
     }
 
@@ -327,7 +327,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         @Override
         void onArrival(final Worker worker, final ActorCell<?> target)
         {
-            worker.runTurn(target, this);
+            worker.turns.runOutOfOrder(target, this);
         }
 
         @Override

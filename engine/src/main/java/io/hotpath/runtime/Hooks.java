@@ -2,7 +2,6 @@ package io.hotpath.runtime;
 
 import io.hotpath.ActorRef;
 import io.hotpath.DeadLetterReason;
-import io.hotpath.Engine;
 import io.hotpath.Reply;
 import io.hotpath.spi.EngineHooks;
 
@@ -18,15 +17,6 @@ public final class Hooks implements EngineHooks
     private Hooks(final EngineRuntime runtime)
     {
         this.runtime = runtime;
-    }
-
-    /**
-     * @param engine a running engine.
-     * @return its hooks.
-     */
-    public static EngineHooks of(final Engine engine)
-    {
-        return ApiAccess.runtime(Objects.requireNonNull(engine, "engine")).hooks;
     }
 
     static Hooks create(final EngineRuntime runtime)

@@ -27,6 +27,8 @@ final class InboundDrain implements FrameHandler
     private final Pace pace = new Pace();
     /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
     private int drainWork;
+    /** The engine was closing when the drain going on began. */
+    private boolean closing;
     /**
      * The actor whose mailbox the previous frame of this drain joined behind its backlog, while no code has run since
      * (nothing can have emptied, stopped or run it): a frame for it joins its mailbox at once. Or null.
@@ -51,6 +53,7 @@ final class InboundDrain implements FrameHandler
     int drain(final FrameQueue from, final boolean closing)
     {
         final int limit = closing ? 1 : from.capacity();
+        this.closing = closing;
         drainWork = 0;
         queue = from;
         final int drained = from.drain(this, limit);
@@ -122,7 +125,7 @@ final class InboundDrain implements FrameHandler
         {
             recordWait(cell.timing);
         }
-        if (worker.closingCycle)
+        if (closing)
         {
             worker.close.onFrameTakenWhileClosing(worker);
         }
@@ -146,11 +149,10 @@ final class InboundDrain implements FrameHandler
             }
             endRun();
         }
-        if (plain && worker.turnDepth == 0 && worker.handoffLimit > 0 && cell.isIdle() && cell.mailbox.isEmpty() &&
-            worker.mayHandOffOutsideTurns(cell, Worker.ARRIVED))
+        if (plain && worker.turns.mayBeginRun() && cell.isIdle() && cell.mailbox.isEmpty() &&
+            Delivery.mayHandOffOutsideTurns(worker, cell, Delivery.ARRIVED))
         {
-            worker.beginTurn(cell);
-            worker.handoffDepth = 1;
+            worker.turns.beginRun(cell);
             run = cell;
             runLength = 1;
             // what is left of the actor's budget for this cycle, this first frame included
@@ -163,7 +165,7 @@ final class InboundDrain implements FrameHandler
         }
         else
         {
-            worker.deliverLocal(cell, message, Worker.ARRIVED);
+            Delivery.deliver(worker, cell, message, Delivery.ARRIVED);
             if (plain)
             {
                 // queued behind its actor's backlog (or a dead letter): no code of the actor ran
@@ -215,7 +217,7 @@ final class InboundDrain implements FrameHandler
     private void failedInRun(final Throwable error)
     {
         // the recovery forgets the run (forgetRun)
-        worker.recover(error);
+        worker.turns.recover(error);
     }
 
     /** The streak of frames joining one actor's mailbox ends: count them. */
@@ -236,8 +238,6 @@ final class InboundDrain implements FrameHandler
         run = null;
         cell.countRun(runLength);
         cell.countRunInCycle(runLength);
-        worker.handoffDepth = 0;
-        // a run's turn begins outside any turn
-        worker.endTurnAt(cell, 0);
+        worker.turns.endRun(cell);
     }
 }

@@ -10,9 +10,9 @@ import java.lang.management.ThreadMXBean;
 /**
  * Finds a monitor held by a method about to suspend. The JDK lets a continuation suspend with a monitor held, but
  * a worker thread that then meets the same lock again (another actor's synchronized block) would wait for itself
- * forever, so await refuses instead. The check reads the thread's own locked monitors, which costs hundreds of
- * microseconds: it runs only when an await really suspends, never on the per-message path, and under
- * {@link MonitorCheck#SAMPLED} only for the first suspensions of each actor class. Thread safe.
+ * forever, so await refuses instead. The check reads the thread's own locked monitors, which is slow
+ * (docs/lab/2026-11-21-monitor-check-cost.md): it runs only when an await really suspends, never on the per-message
+ * path, and under {@link MonitorCheck#SAMPLED} only for the first suspensions of each actor class. Thread safe.
  */
 final class MonitorGuard
 {

@@ -66,7 +66,7 @@ final class Outbound
             {
                 return SendSlowPath.refuseAtSource(worker.runtime, target, message, policy);
             }
-            holdOnTarget(worker.current(), target);
+            holdOnTarget(worker.turns.current(), target);
         }
         // no backlog holds a message while none waits (append counts each in, flush each out): one field's look
         if (waiting != 0)
@@ -168,7 +168,7 @@ final class Outbound
         backlog.add(target, message);
         waiting++;
         worker.counters.noteOutbound(waiting);
-        final ActorCell<?> sender = worker.current();
+        final ActorCell<?> sender = worker.turns.current();
         if (sender != null && !engineMessage)
         {
             backlog.hold(sender);
@@ -290,7 +290,7 @@ final class Outbound
             if (!target.isCongested() || target.isStopped() || held.isCongested())
             {
                 held.releaseSends();
-                worker.scheduleIfBacklogged(held);
+                worker.ready.scheduleIfBacklogged(held);
             }
             else
             {

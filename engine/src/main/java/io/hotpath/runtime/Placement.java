@@ -1,10 +1,10 @@
 package io.hotpath.runtime;
 
 import io.hotpath.affinity.AffinityProfile;
-import io.hotpath.affinity.CpuTopology;
-import io.hotpath.affinity.Finding;
+import io.hotpath.affinity.topology.CpuTopology;
+import io.hotpath.affinity.topology.Finding;
 import io.hotpath.affinity.PinReport;
-import io.hotpath.affinity.ProfileCheck;
+import io.hotpath.affinity.topology.ProfileCheck;
 
 import java.util.List;
 

@@ -62,7 +62,7 @@ public final class PortBinding<M>
         }
         else
         {
-            owner.worker.sendEngineMessage(owner, new Binding<>(this, newTarget));
+            Sends.sendEngineMessage(owner, new Binding<>(this, newTarget));
         }
     }
 

@@ -51,16 +51,9 @@ final class RepeatingSteps
             {
                 continue;
             }
-            worker.beginTurn(cell);
-            try
-            {
-                work += entry.step.doWork();
-            }
-            catch (final Throwable ex)
-            {
-                Supervisor.onFault(cell, entry, ex);
-            }
-            worker.endTurn(cell);
+            worker.turns.begin(cell);
+            work += UserCode.step(entry);
+            worker.turns.end(cell);
         }
         return work;
     }

@@ -20,10 +20,10 @@ final class RetiredCounters
     {
         final int base = cell.worker.index * FIELDS;
         values.addAndGet(base, cell.handledOpaque());
-        values.addAndGet(base + 1, cell.handoffs);
-        values.addAndGet(base + 2, cell.reschedules);
-        values.addAndGet(base + 3, cell.exceptions);
-        values.addAndGet(base + 4, cell.deadLetters);
+        values.addAndGet(base + 1, cell.handoffsOpaque());
+        values.addAndGet(base + 2, cell.reschedulesOpaque());
+        values.addAndGet(base + 3, cell.exceptionsOpaque());
+        values.addAndGet(base + 4, cell.deadLettersOpaque());
     }
 
     long[] snapshot(final int worker)

@@ -77,7 +77,7 @@ final class SendSlowPath
             }
             pause(++tries);
         }
-        return worker.offerFromOutside(target.cell, message, true);
+        return Sends.offerFromOutside(worker, target.cell, message, true);
     }
 
     /** A sender met a congested target under the drop or fail policy. */
@@ -94,11 +94,11 @@ final class SendSlowPath
     /** A send on the target's own worker found its mailbox full. */
     static boolean mailboxFull(final Worker worker, final ActorCell<?> target, final Object message, final int mode)
     {
-        if (mode == Worker.OFFER)
+        if (mode == Delivery.OFFER)
         {
             return false;
         }
-        if (mode == Worker.POLICY && worker.fullQueuePolicy != FullQueuePolicy.WAIT)
+        if (mode == Delivery.POLICY && worker.fullQueuePolicy != FullQueuePolicy.WAIT)
         {
             if (worker.fullQueuePolicy == FullQueuePolicy.DROP)
             {
@@ -111,7 +111,7 @@ final class SendSlowPath
         }
         if (target.mailbox.size() >= worker.mailboxHardCapacity && !(message instanceof EngineMessage))
         {
-            if (mode == Worker.POLICY)
+            if (mode == Delivery.POLICY)
             {
                 JfrEvents.queueFull(target, "mailbox beyond capacity", "wait");
                 throw new QueueFullException("mailbox of actor '" + target.name + "' holds " +
@@ -126,10 +126,10 @@ final class SendSlowPath
         target.mailbox.offerBeyondCapacity(message);
         target.countReschedule();
         target.markCongested();
-        worker.scheduleIfBacklogged(target);
-        if (mode == Worker.POLICY)
+        worker.ready.scheduleIfBacklogged(target);
+        if (mode == Delivery.POLICY)
         {
-            worker.outbound.holdOnLocalTarget(worker.current(), target.address);
+            worker.outbound.holdOnLocalTarget(worker.turns.current(), target.address);
         }
         return true;
     }

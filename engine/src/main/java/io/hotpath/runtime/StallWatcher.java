@@ -35,9 +35,9 @@ final class StallWatcher implements Runnable
         try
         {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            OUTERMOST_TURNS = lookup.findVarHandle(Worker.class, "outermostTurns", long.class);
-            TURN_DEPTH = lookup.findVarHandle(Worker.class, "turnDepth", int.class);
-            TURNS = lookup.findVarHandle(Worker.class, "turns", ActorCell[].class);
+            OUTERMOST_TURNS = lookup.findVarHandle(TurnStack.class, "outermostTurns", long.class);
+            TURN_DEPTH = lookup.findVarHandle(TurnStack.class, "depth", int.class);
+            TURNS = lookup.findVarHandle(TurnStack.class, "turns", ActorCell[].class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -89,7 +89,7 @@ final class StallWatcher implements Runnable
         long lastLookNs = System.nanoTime();
         for (int i = 0; i < workers.length; i++)
         {
-            seenTurns[i] = (long)OUTERMOST_TURNS.getOpaque(workers[i]);
+            seenTurns[i] = (long)OUTERMOST_TURNS.getOpaque(workers[i].turns);
             seenSinceNs[i] = lastLookNs;
         }
         while (!stopped)
@@ -114,8 +114,8 @@ final class StallWatcher implements Runnable
     private void look(final int i, final long nowNs, final boolean heldUp)
     {
         final Worker worker = workers[i];
-        final long begun = (long)OUTERMOST_TURNS.getOpaque(worker);
-        final boolean inTurn = (int)TURN_DEPTH.getOpaque(worker) != 0;
+        final long begun = (long)OUTERMOST_TURNS.getOpaque(worker.turns);
+        final boolean inTurn = (int)TURN_DEPTH.getOpaque(worker.turns) != 0;
         final boolean sameTurn = begun == seenTurns[i] && inTurn;
         if (!sameTurn || heldUp)
         {
@@ -173,8 +173,8 @@ final class StallWatcher implements Runnable
     /** The actor whose turn is innermost on a stalled worker's stack, read from another thread; or null. */
     private static ActorCell<?> innermost(final Worker worker)
     {
-        final ActorCell<?>[] turns = (ActorCell<?>[])TURNS.getOpaque(worker);
-        final int depth = (int)TURN_DEPTH.getOpaque(worker);
+        final ActorCell<?>[] turns = (ActorCell<?>[])TURNS.getOpaque(worker.turns);
+        final int depth = (int)TURN_DEPTH.getOpaque(worker.turns);
         return depth > 0 && depth <= turns.length ? turns[depth - 1] : null;
     }
 

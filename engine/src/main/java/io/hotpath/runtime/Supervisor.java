@@ -75,7 +75,7 @@ final class Supervisor
         record.attempt++;
         if (cell.actor instanceof ActorLifecycle hooks)
         {
-            runHook(cell, () -> hooks.preRestart(error));
+            UserCode.hook(cell, () -> hooks.preRestart(error));
         }
         cell.actor = null;
         cell.context.cancelRegistrations();
@@ -103,9 +103,9 @@ final class Supervisor
         JfrEvents.restarted(cell, error);
         if (cell.createInstance() instanceof ActorLifecycle hooks)
         {
-            runHook(cell, () -> hooks.postRestart(error));
+            UserCode.hook(cell, () -> hooks.postRestart(error));
         }
-        cell.worker.scheduleIfBacklogged(cell);
+        cell.worker.ready.scheduleIfBacklogged(cell);
     }
 
     private static void escalate(final ActorCell<?> cell, final Throwable error)
@@ -114,7 +114,7 @@ final class Supervisor
         stop(cell);
         if (parent != null && !parent.isStoppedOpaque())
         {
-            parent.worker.sendEngineMessage(parent, new Escalation(cell, error));
+            Sends.sendEngineMessage(parent, new Escalation(cell, error));
         }
     }
 
@@ -134,7 +134,7 @@ final class Supervisor
             for (final ActorCell<?> child : record.children)
             {
                 record.pendingChildren++;
-                child.worker.stopForParent(child);
+                Sends.stopForParent(child);
             }
         }
         onChildStopped(cell);
@@ -170,7 +170,7 @@ final class Supervisor
         cell.context.cancelRegistrations();
         if (cell.actor instanceof ActorLifecycle hooks)
         {
-            runHook(cell, hooks::onStop);
+            UserCode.hook(cell, hooks::onStop);
         }
         // the instance (the user's state) goes now: the cell may stay reachable a while (a queue slot keeps its last
         // target, an ActorRef held by a user), and a message to it is a dead letter either way (startedOrDeadLetter)
@@ -185,7 +185,7 @@ final class Supervisor
         }
         cell.clearCongestionIfCaughtUp();
         cell.worker.runtime.unregister(cell);
-        cell.worker.forgetTurns(cell);
+        cell.worker.turns.forget(cell);
         final Supervision record = cell.supervision();
         final List<Exchange<?>> watchers = record.watchers;
         record.watchers = null;
@@ -205,7 +205,7 @@ final class Supervisor
     private static void notifyParent(final ActorCell<?> child)
     {
         child.supervision().notifyParentOnStop = false;
-        child.parent.worker.sendEngineMessage(child.parent, Signal.CHILD_STOPPED);
+        Sends.sendEngineMessage(child.parent, Signal.CHILD_STOPPED);
     }
 
     /** A watch arrived: completes once the actor has stopped, at once if it has. */
@@ -221,16 +221,10 @@ final class Supervisor
         }
     }
 
-    static void runHook(final ActorCell<?> cell, final Runnable hook)
+    /** A lifecycle hook failed: counted and reported; the actor resumes. */
+    static void onHookFault(final ActorCell<?> cell, final Throwable error)
     {
-        try
-        {
-            hook.run();
-        }
-        catch (final Throwable ex)
-        {
-            cell.countException();
-            cell.worker.runtime.reportFault(cell, null, ex, FaultPolicy.resume());
-        }
+        cell.countException();
+        cell.worker.runtime.reportFault(cell, null, error, FaultPolicy.resume());
     }
 }

@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The stalls the {@link StallWatcher} found on one worker: how many, and the longest. The worker's side of the watch
- * is two fields of its own ({@link Worker#outermostTurns}, {@link Worker#turnDepth}), written anyway per turn, so
+ * is two fields of its own ({@link TurnStack#outermostTurns}, {@link TurnStack#depth}), written anyway per turn, so
  * the watch costs its thread one plain add per outermost turn. Both fields here have one writer, the watcher; any
  * thread reads them opaque.
  */

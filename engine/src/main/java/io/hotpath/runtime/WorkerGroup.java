@@ -46,7 +46,7 @@ final class WorkerGroup
             {
                 final Thread thread = new WorkerThread(worker);
                 threads[i] = thread;
-                worker.owner = thread;
+                worker.bindOwner(thread);
                 threaded++;
             }
         }

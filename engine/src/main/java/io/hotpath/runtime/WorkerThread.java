@@ -3,7 +3,7 @@ package io.hotpath.runtime;
 /**
  * The platform thread of a worker that has a thread of its own; it knows its worker, so code running on it finds
  * its worker without a lookup, and a send from it to another worker finds the engine and the outbound path it takes
- * one load away.
+ * one load away (docs/lab/2026-11-28-shorter-send-path.md, docs/lab/2026-11-28-worker-thread-copied-fields.md).
  */
 final class WorkerThread extends Thread
 {

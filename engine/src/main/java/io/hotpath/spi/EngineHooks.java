@@ -19,7 +19,7 @@ public interface EngineHooks
      */
     static EngineHooks of(final Engine engine)
     {
-        return io.hotpath.runtime.Hooks.of(engine);
+        return ProvidedHooks.PROVIDER.hooksOf(java.util.Objects.requireNonNull(engine, "engine"));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.hotpath.affinity;
 
+import static io.hotpath.affinity.TestProfiles.CONFIG;
+import static io.hotpath.affinity.TestProfiles.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AffinityProfileTest
 {
-    static final Path CONFIG = Path.of("..", "affinity-config");
 
     @TempDir
     Path dir;
@@ -156,30 +157,5 @@ class AffinityProfileTest
         assertThat(ex.getMessage()).contains("nope.properties");
     }
 
-    /**
-     * @param text a profile file's content; without {@code workers} it has one worker here, so that the tests do
-     *             not depend on this machine's processor count.
-     * @return the placement it gives, named "test".
-     */
-    static AffinityProfile parse(final String text)
-    {
-        try
-        {
-            final Path dir = Files.createTempDirectory("profile");
-            final Path file = Files.writeString(dir.resolve("test.properties"), text);
-            try
-            {
-                return EngineConfig.builder().workers(1).affinity(file).build().affinity();
-            }
-            finally
-            {
-                Files.delete(file);
-                Files.delete(dir);
-            }
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
-    }
+
 }

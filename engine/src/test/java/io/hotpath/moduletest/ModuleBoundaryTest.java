@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 
 import java.io.File;
 import java.lang.module.ModuleDescriptor;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
 import java.lang.module.ModuleFinder;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -39,8 +41,40 @@ class ModuleBoundaryTest
         assertEquals(Map.of("io.hotpath", Set.of(), "io.hotpath.metrics", Set.of(), "io.hotpath.affinity", Set.of(),
             "io.hotpath.spi", Set.of("io.hotpath.remote")), exports);
         assertThat(descriptor.packages()).contains("io.hotpath.runtime", "io.hotpath.inbound", "io.hotpath.mailbox",
-            "io.hotpath.timers", "io.hotpath.continuation");
+            "io.hotpath.timers", "io.hotpath.continuation", "io.hotpath.affinity.topology");
         assertTrue(descriptor.opens().isEmpty());
+        assertThat(descriptor.provides()).singleElement().satisfies(provides ->
+        {
+            assertEquals("io.hotpath.spi.HooksProvider", provides.service());
+            assertEquals(List.of("io.hotpath.runtime.HooksFactory"), provides.providers());
+        });
+    }
+
+    @Test
+    void theAffinityPackageExportsWhatItsApiNames() throws Exception
+    {
+        final Set<String> publicTypes;
+        try (var files = Files.list(engineClasses().resolve("io/hotpath/affinity")))
+        {
+            publicTypes = files.map(file -> file.getFileName().toString())
+                .filter(name -> name.endsWith(".class") && !name.contains("$") && !name.equals("package-info.class"))
+                .map(name -> name.substring(0, name.length() - ".class".length()))
+                .filter(name -> isPublic("io.hotpath.affinity." + name))
+                .collect(Collectors.toSet());
+        }
+        assertEquals(Set.of("AffinityProfile", "CpuSet", "PinReport", "PinResult", "AffinityException"), publicTypes);
+    }
+
+    private static boolean isPublic(final String className)
+    {
+        try
+        {
+            return Modifier.isPublic(Class.forName(className).getModifiers());
+        }
+        catch (final ClassNotFoundException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
     }
 
     @Test
@@ -84,7 +118,8 @@ class ModuleBoundaryTest
             "--module-path", engineClasses() + File.pathSeparator + agrona + File.pathSeparator + hdrHistogram,
             "--add-modules", "io.hotpath",
             "-cp", testClasses, ModuleChild.class.getName()));
-        assertThat(output).contains("engine module: io.hotpath", "answer: 42", "handler times: 1", "over JMX: 1", "runtime sealed: IllegalAccessException",
+        assertThat(output).contains("engine module: io.hotpath", "answer: 42", "handler times: 1", "over JMX: 1",
+            "spi sealed: IllegalAccessError", "runtime sealed: IllegalAccessException",
             "await flag: --add-exports java.base/jdk.internal.vm=io.hotpath");
     }
 

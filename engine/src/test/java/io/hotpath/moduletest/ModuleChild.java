@@ -31,7 +31,16 @@ public final class ModuleChild
             System.out.println("over JMX: " + handled);
             try
             {
-                Class.forName("io.hotpath.runtime.Hooks").getMethod("of", Engine.class).invoke(null, engine);
+                io.hotpath.spi.EngineHooks.of(engine);
+                System.out.println("spi reachable");
+            }
+            catch (final IllegalAccessError ex)
+            {
+                System.out.println("spi sealed: IllegalAccessError");
+            }
+            try
+            {
+                Class.forName("io.hotpath.runtime.HooksFactory").getConstructor().newInstance();
                 System.out.println("runtime reachable");
             }
             catch (final IllegalAccessException ex)

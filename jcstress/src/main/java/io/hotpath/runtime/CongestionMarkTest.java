@@ -55,7 +55,7 @@ public class CongestionMarkTest
         runtime.engine.invoker(0).doWork();
         cell = runtime.own(x, "test");
         // the first actor drives the worker from here on; this thread is an outside sender
-        worker.owner = null;
+        worker.bindOwner(null);
         for (int i = 0; i < QUEUED; i++)
         {
             x.tell(i);

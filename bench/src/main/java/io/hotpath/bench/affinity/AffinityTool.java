@@ -2,12 +2,12 @@ package io.hotpath.bench.affinity;
 
 import io.hotpath.ConfigException;
 import io.hotpath.EngineConfig;
-import io.hotpath.affinity.AffinityPlan;
+import io.hotpath.affinity.topology.AffinityPlan;
 import io.hotpath.affinity.AffinityProfile;
-import io.hotpath.affinity.CpuTopology;
-import io.hotpath.affinity.Finding;
+import io.hotpath.affinity.topology.CpuTopology;
+import io.hotpath.affinity.topology.Finding;
 import io.hotpath.affinity.PinReport;
-import io.hotpath.affinity.ProfileCheck;
+import io.hotpath.affinity.topology.ProfileCheck;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,11 +1,11 @@
 package io.hotpath.bench.affinity;
 
-import io.hotpath.affinity.Core;
-import io.hotpath.affinity.CpuInfo;
+import io.hotpath.affinity.topology.Core;
+import io.hotpath.affinity.topology.CpuInfo;
 import io.hotpath.affinity.CpuSet;
-import io.hotpath.affinity.CpuTopology;
+import io.hotpath.affinity.topology.CpuTopology;
 import io.hotpath.affinity.PinResult;
-import io.hotpath.affinity.ThreadPinning;
+import io.hotpath.affinity.topology.ThreadPinning;
 
 import java.io.PrintStream;
 import java.util.Map;

@@ -163,7 +163,7 @@ public final class RunMeta
             }
             affinity.put("workerCpus", cpus);
             affinity.put("mandatory", profile.mandatory());
-            affinity.put("pinningSupported", io.hotpath.affinity.ThreadPinning.isSupported());
+            affinity.put("pinningSupported", io.hotpath.affinity.topology.ThreadPinning.isSupported());
         }
         catch (final RuntimeException ex)
         {

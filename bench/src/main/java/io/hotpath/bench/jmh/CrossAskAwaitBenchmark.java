@@ -7,7 +7,7 @@ import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.Reply;
 import io.hotpath.WorkerInvoker;
-import io.hotpath.affinity.ThreadPinning;
+import io.hotpath.affinity.topology.ThreadPinning;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

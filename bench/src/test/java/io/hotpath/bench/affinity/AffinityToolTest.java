@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hotpath.affinity.CpuSet;
 import io.hotpath.affinity.PinReport;
 import io.hotpath.affinity.PinResult;
-import io.hotpath.affinity.ThreadPinning;
+import io.hotpath.affinity.topology.ThreadPinning;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

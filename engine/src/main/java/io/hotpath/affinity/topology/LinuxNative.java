@@ -1,4 +1,6 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.CpuSet;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

@@ -1,4 +1,4 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
 
 /**
  * One thing a check found wrong or risky in a profile.

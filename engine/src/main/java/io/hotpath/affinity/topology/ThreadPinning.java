@@ -1,4 +1,8 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.AffinityException;
+import io.hotpath.affinity.CpuSet;
+import io.hotpath.affinity.PinResult;
 
 /**
  * Pins the calling thread to CPUs and reads the outcome back: the mask the kernel now holds, the

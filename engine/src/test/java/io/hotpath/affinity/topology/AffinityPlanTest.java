@@ -1,6 +1,11 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
 
-import static io.hotpath.affinity.AffinityProfileTest.parse;
+import io.hotpath.affinity.AffinityProfile;
+import io.hotpath.affinity.CpuSet;
+import io.hotpath.affinity.PinReport;
+import io.hotpath.affinity.PinResult;
+
+import static io.hotpath.affinity.TestProfiles.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,8 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.AffinityException;
+import io.hotpath.affinity.CpuSet;
+import io.hotpath.affinity.PinResult;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

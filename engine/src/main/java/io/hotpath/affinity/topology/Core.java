@@ -1,4 +1,6 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.CpuSet;
 
 /**
  * A physical core: one or more logical CPUs (SMT threads) sharing execution units.

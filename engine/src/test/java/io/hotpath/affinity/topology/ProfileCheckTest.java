@@ -1,7 +1,10 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
 
-import static io.hotpath.affinity.AffinityProfileTest.CONFIG;
-import static io.hotpath.affinity.AffinityProfileTest.parse;
+import io.hotpath.affinity.AffinityProfile;
+import io.hotpath.affinity.CpuSet;
+
+import static io.hotpath.affinity.TestProfiles.CONFIG;
+import static io.hotpath.affinity.TestProfiles.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,6 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.CpuSet;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,6 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.CpuSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

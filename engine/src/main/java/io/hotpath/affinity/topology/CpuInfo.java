@@ -1,4 +1,6 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.CpuSet;
 
 /**
  * Where one logical CPU sits: its physical core, package, SMT siblings, NUMA node and L3 cache.

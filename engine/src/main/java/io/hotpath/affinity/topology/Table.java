@@ -1,15 +1,15 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
 
 /**
  * Left-aligned text columns, the last one unpadded. Stateless, so thread-safe.
  */
-final class Table
+public final class Table
 {
     private Table()
     {
     }
 
-    static String format(final String[][] rows)
+    public static String format(final String[][] rows)
     {
         final int columns = rows[0].length;
         final int[] widths = new int[columns];

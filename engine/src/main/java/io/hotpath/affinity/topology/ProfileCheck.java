@@ -1,4 +1,7 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.AffinityProfile;
+import io.hotpath.affinity.CpuSet;
 
 import static io.hotpath.EngineConfig.JVM_CPUS;
 import static io.hotpath.EngineConfig.OTHER_CPUS;

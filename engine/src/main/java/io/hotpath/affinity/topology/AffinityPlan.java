@@ -1,4 +1,8 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
+import io.hotpath.affinity.AffinityProfile;
+import io.hotpath.affinity.CpuSet;
+import io.hotpath.affinity.PinReport;
 
 import static io.hotpath.EngineConfig.WORKER_CPU;
 import static io.hotpath.EngineConfig.WORKER_CPU_NONE;

@@ -1,4 +1,5 @@
-package io.hotpath.affinity;
+package io.hotpath.affinity.topology;
+
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

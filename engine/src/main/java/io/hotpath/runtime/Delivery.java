@@ -1,0 +1,69 @@
+package io.hotpath.runtime;
+
+/**
+ * How a message reaches an actor on the actor's own worker: handed over at once (a direct handoff, run on the
+ * current stack by the {@link TurnStack}), or appended to the actor's mailbox with the actor put in its worker's
+ * {@link ReadyQueue}. Per-sender order holds on both paths: a direct run happens only when nothing older is waiting.
+ * Stateless; the target's worker's thread only.
+ */
+final class Delivery
+{
+    /** {@link #deliver}: a user's tell on this worker; a full mailbox applies the full-queue policy. */
+    static final int POLICY = 0;
+    /** {@link #deliver}: a user's offer; a full mailbox refuses it. */
+    static final int OFFER = 1;
+    /** {@link #deliver}: a message that has arrived (a frame, a timer, the engine's own): never refused. */
+    static final int ARRIVED = 2;
+
+    private Delivery()
+    {
+    }
+
+    /**
+     * Run the handler at once when the target is idle with an empty mailbox and the stack is not too deep; otherwise
+     * append to its mailbox and schedule it. A sequential actor that can run on the loop's stack is not handed a
+     * message outside any turn (from the inbound queue, a timer): it runs from the ready queue in the same cycle
+     * instead, where its method may suspend without taking a half-drained queue with it.
+     *
+     * @param mode {@link #POLICY}, {@link #OFFER} or {@link #ARRIVED}.
+     * @return false only for {@link #OFFER} when the mailbox is full.
+     */
+    static boolean deliver(final Worker worker, final ActorCell<?> target, final Object message, final int mode)
+    {
+        final TurnStack turns = worker.turns;
+        if (target.isIdle() && turns.mayHandOff() && target.mailbox.isEmpty() &&
+            (turns.depth != 0 || mayHandOffOutsideTurns(worker, target, mode)))
+        {
+            turns.handOff(target, message);
+            return true;
+        }
+        if (target.isStopped())
+        {
+            worker.deadLetter(target, message, target.stoppedReason());
+            return true;
+        }
+        if (target.mailbox.offer(message))
+        {
+            target.countReschedule();
+            if (target.isIdle() && !target.scheduled)
+            {
+                worker.ready.schedule(target);
+            }
+            return true;
+        }
+        return SendSlowPath.mailboxFull(worker, target, message, mode);
+    }
+
+    /**
+     * Outside any turn, what has arrived (a frame from the inbound queue, a timer) is handed to an actor at most
+     * {@code actor.batchBudget} times per duty cycle; the rest wait in its mailbox for its turn in the ready queue,
+     * so a slow actor flooded with frames delays the frames behind them by one batch at most, not by its whole
+     * backlog. (A send of the embedded worker's own service thread is a call it makes, and is not budgeted.) A
+     * sequential actor that can run on the loop's stack is not handed one at all.
+     */
+    static boolean mayHandOffOutsideTurns(final Worker worker, final ActorCell<?> target, final int mode)
+    {
+        return (!target.sequential || worker.carrier == null) &&
+            (mode != ARRIVED || target.countCycleHandoff(worker.cycle) <= worker.batchBudget);
+    }
+}

@@ -1,0 +1,207 @@
+package io.hotpath.runtime;
+
+import io.hotpath.mailbox.LocalRing;
+
+/**
+ * The actors of one worker that are idle with a backlog in their mailbox, in the order they became so, and their
+ * turns: each gets one turn per duty cycle, bounded by {@code actor.batchBudget} ({@link Pace} lets an actor that
+ * keeps up go on). An actor is in the queue at most once ({@link ActorCell#scheduled}). NOT thread safe: the
+ * worker's own thread only.
+ */
+final class ReadyQueue
+{
+    private final Worker worker;
+    private final LocalRing<ActorCell<?>> ring = new LocalRing<>(1 << 30);
+    private final int batchBudget;
+    /** How far a turn from the queue may go past its budget. */
+    private final Pace pace = new Pace();
+
+    ReadyQueue(final Worker worker, final int batchBudget)
+    {
+        this.worker = worker;
+        this.batchBudget = batchBudget;
+    }
+
+    boolean isEmpty()
+    {
+        return ring.isEmpty();
+    }
+
+    /** Close: forget every actor queued; what their mailboxes hold is dead-lettered by the close itself. */
+    void clear()
+    {
+        while (ring.poll() != null)
+        {
+            // every live actor's mailbox is emptied by the close, scheduled or held back (awaiting, restarting)
+        }
+    }
+
+    // ---------------------------------------------------------------- scheduling
+
+    /** Schedule an idle actor that has a backlog. */
+    void scheduleIfBacklogged(final ActorCell<?> cell)
+    {
+        if (cell.isIdle())
+        {
+            scheduleIdle(cell);
+        }
+    }
+
+    /** Schedule an actor known to be idle when it has a backlog and is not queued already. */
+    void scheduleIdle(final ActorCell<?> cell)
+    {
+        if (!cell.scheduled && !cell.mailbox.isEmpty())
+        {
+            schedule(cell);
+        }
+    }
+
+    /** Put an idle actor with a backlog in the queue; it is not there already. */
+    void schedule(final ActorCell<?> cell)
+    {
+        // marked once it is in the queue: deep in the stack the offer's call may overflow it, and an actor marked
+        // scheduled but never queued would never run again
+        ring.offer(cell);
+        cell.scheduled = true;
+    }
+
+    // ---------------------------------------------------------------- turns
+
+    /**
+     * Give each actor queued now one turn.
+     *
+     * @param closing the engine is closing: one message per actor, so a finish request is seen promptly.
+     * @return messages handled.
+     */
+    int run(final boolean closing)
+    {
+        final int budget = closing ? 1 : batchBudget;
+        final int readyNow = ring.size();
+        int work = 0;
+        for (int i = 0; i < readyNow; i++)
+        {
+            // polled, not counted on: a method that suspended here may come back after the queue has changed
+            final ActorCell<?> cell = ring.poll();
+            if (cell == null)
+            {
+                break;
+            }
+            work += runActor(cell, budget);
+        }
+        return work;
+    }
+
+    /**
+     * Give a scheduled actor its turn. The common turn, a plain actor with no more messages than its budget, is one
+     * loop that counts its messages once, when it ends; a longer backlog or a sequential actor takes
+     * {@link #runSlowPath}.
+     */
+    private int runActor(final ActorCell<?> cell, final int budget)
+    {
+        cell.scheduled = false;
+        if (!cell.isIdle())
+        {
+            return 0;
+        }
+        final LocalRing<Object> mailbox = cell.mailbox;
+        if (cell.sequential || mailbox.size() > budget)
+        {
+            return runSlowPath(cell, budget);
+        }
+        final TurnStack turns = worker.turns;
+        final int depth = turns.depth;
+        turns.begin(cell, depth);
+        int handled = 0;
+        int counted = 0;
+        Object message;
+        try
+        {
+            // bounded by the budget too: a handler that sends to its own actor adds to the backlog as it goes
+            while (handled < budget && (message = mailbox.poll()) != null)
+            {
+                handled++;
+                if (cell.handle(message))
+                {
+                    counted++;
+                }
+                if (!cell.isRunningOnly())
+                {
+                    break;
+                }
+            }
+        }
+        finally
+        {
+            cell.countHandled(counted);
+        }
+        turns.endAt(cell, depth);
+        cell.clearCongestionIfCaughtUp();
+        return handled;
+    }
+
+    /**
+     * {@link #runActor} for a sequential actor, or for a backlog longer than the budget: a turn that may go past the
+     * budget while the actor keeps up ({@link Pace}).
+     */
+    private int runSlowPath(final ActorCell<?> cell, final int budget)
+    {
+        final TurnStack turns = worker.turns;
+        turns.beginLoopTurn(cell, cell.sequential && worker.carrier != null);
+        final LocalRing<Object> mailbox = cell.mailbox;
+        // counted once per turn, not per message; a sequential actor's method may suspend with this very frame (on
+        // the loop's stack), so its messages are counted one by one, before they run
+        final boolean countEach = cell.sequential;
+        // a turn past its budget while the actor keeps up, up to the backlog it had (not a self-sending actor's
+        // endless one): timed only when that backlog is longer than the budget; not for a sequential actor, whose
+        // turn may suspend, nor while closing (one message a cycle)
+        final int most = mailbox.size();
+        final boolean paced = most > budget && !countEach && budget == batchBudget;
+        int limit = budget;
+        if (paced)
+        {
+            pace.begin(budget);
+            limit = pace.limit();
+        }
+        int handled = 0;
+        int counted = 0;
+        Object message;
+        try
+        {
+            while (true)
+            {
+                if (handled >= limit)
+                {
+                    if (!paced || handled >= budget && handled >= most || !pace.goOn(handled, budget))
+                    {
+                        break;
+                    }
+                    limit = pace.limit();
+                }
+                if ((message = mailbox.poll()) == null)
+                {
+                    break;
+                }
+                handled++;
+                if (countEach)
+                {
+                    cell.invoke(message);
+                }
+                else if (cell.handle(message))
+                {
+                    counted++;
+                }
+                if (!cell.isRunningOnly())
+                {
+                    break;
+                }
+            }
+        }
+        finally
+        {
+            cell.countHandled(counted);
+        }
+        turns.endLoopTurn(cell);
+        cell.clearCongestionIfCaughtUp();
+        return handled;
+    }
+}

@@ -47,5 +47,10 @@ public enum DeadLetterReason
      * A frame from the network addressed to an earlier incarnation of this node, or sent by a node incarnation that
      * is not connected (lost, or not yet known): dropped, so nothing of an old incarnation reaches a new one.
      */
-    STALE_INCARNATION
+    STALE_INCARNATION,
+    /**
+     * The actor was restarted by its fault policy after it had taken the ask (kept it with {@code replyLater}, or was
+     * awaiting in the method that handled it): a restart ends the old instance's promises, as a stop does.
+     */
+    ACTOR_RESTARTED
 }

@@ -55,6 +55,11 @@ final class ActorCell<M> extends ActorState
     Fiber exclusiveFiber;
     /** A fiber between two runs, kept for the next message. */
     Fiber spareFiber;
+    /**
+     * The instance's number: one more at each restart. A method of an earlier instance, suspended in an await, never
+     * resumes ({@link Fiber#isStale}).
+     */
+    int incarnation;
     /** Children, watchers and failures; made on first need. */
     private Supervision supervision;
     /** The worker's duty cycle in which {@link #cycleHandoffs} were counted. */
@@ -285,6 +290,21 @@ final class ActorCell<M> extends ActorState
             startFailed = true;
             Supervisor.onStartFailed(this, ex);
             return null;
+        }
+    }
+
+    /**
+     * The instance is being replaced by a restart: what it promised ends with it. The questions it kept fail with
+     * ACTOR_RESTARTED, its suspended methods will never resume, and a mailbox held for one of them is released.
+     */
+    void endIncarnation()
+    {
+        incarnation++;
+        context.failKeptAsks(DeadLetterReason.ACTOR_RESTARTED);
+        if (exclusiveFiber != null)
+        {
+            exclusiveFiber = null;
+            releaseAwait();
         }
     }
 

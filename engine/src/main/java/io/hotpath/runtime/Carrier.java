@@ -151,7 +151,7 @@ final class Carrier implements Runnable
     {
         final Fiber fiber = resumes.poll();
         final ActorCell<?> cell = fiber.cell;
-        if (cell.isStopping())
+        if (cell.isStopping() || fiber.isStale())
         {
             cell.dropResume();
             fiber.parkedLoop = null;

@@ -331,7 +331,9 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
     {
         if (target == cell && !questionTaken)
         {
-            // an undelivered question: its asker hears at once instead of waiting out a timeout
+            // an undelivered question: its asker hears at once instead of waiting out a timeout. It counts as taken,
+            // so that the failure, travelling back to an asker that is the target itself, is read as the answer
+            questionTaken = true;
             tryCompleteQuietly(null, new io.hotpath.UndeliveredException("ask to actor '" + cell.name +
                 "' was not delivered: " + reason, reason));
         }

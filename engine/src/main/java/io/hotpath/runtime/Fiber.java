@@ -52,6 +52,8 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     private long deadlineTimerId = -1;
     /** The cancellation this run works under: the starting ask's, or one set by the method; null for none. */
     Cancellation token;
+    /** The incarnation of its actor this run began in. */
+    private int incarnation;
 
     private Fiber(final ActorCell<?> cell)
     {
@@ -75,6 +77,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
         fiber.askPending = ask != null;
         fiber.token = ask == null ? null : ask.token;
         fiber.deadlineNs = NO_DEADLINE;
+        fiber.incarnation = cell.incarnation;
         if (cell.worker.turns.runsDirect(cell))
         {
             fiber.runDirect();
@@ -287,7 +290,7 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     public void accept(final Object value, final Throwable error)
     {
         final Exchange<?> awaited = waitingOn;
-        if (awaited != null && awaited.isDelivered())
+        if (awaited != null && awaited.isDelivered() && !abandonIfStale())
         {
             enter();
         }
@@ -296,12 +299,41 @@ final class Fiber implements Runnable, BiConsumer<Object, Throwable>
     /** Resume with an exception at the await, if still waiting on that reply. */
     void interrupt(final Exchange<?> reply, final Throwable error)
     {
-        if (waitingOn == reply)
+        if (waitingOn == reply && !abandonIfStale())
         {
             waitingOn = null;
             interruption = error;
             enter();
         }
+    }
+
+    /** @return true when its actor has been restarted since this run began: the old instance's method is over. */
+    boolean isStale()
+    {
+        return incarnation != cell.incarnation;
+    }
+
+    /**
+     * A suspended method of an instance its actor's restart replaced never resumes: its continuation (or the loop
+     * continuation it suspended with) is dropped, as a stopped actor's is.
+     *
+     * @return true when it was stale and is dropped.
+     */
+    private boolean abandonIfStale()
+    {
+        if (!isStale())
+        {
+            return false;
+        }
+        waitingOn = null;
+        parkedLoop = null;
+        continuation = null;
+        if (deadlineTimerId >= 0)
+        {
+            cell.worker.timers.cancel(deadlineTimerId);
+            deadlineTimerId = -1;
+        }
+        return true;
     }
 
     /** A timeout (or a cancellation) travelling to the fiber's actor; acts at once if the actor waits for it. */

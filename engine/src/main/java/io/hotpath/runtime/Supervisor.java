@@ -79,6 +79,7 @@ final class Supervisor
         }
         cell.actor = null;
         cell.context.cancelRegistrations();
+        cell.endIncarnation();
         if (policy.kind() == FaultPolicy.Kind.RESTART)
         {
             recreate(cell, error);

@@ -131,12 +131,6 @@ final class NodeRuntime
         return registry;
     }
 
-    /** {@return the control actor} */
-    ActorRef<Object> control()
-    {
-        return control;
-    }
-
     /** {@return every link actor and the control actor} */
     java.util.List<ActorRef<?>> actors()
     {

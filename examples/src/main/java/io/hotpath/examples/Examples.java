@@ -8,6 +8,7 @@ import io.hotpath.examples.jobs.JobsDemo;
 import io.hotpath.examples.pipeline.PipelineDemo;
 import io.hotpath.examples.queue.QueueDemo;
 import io.hotpath.examples.rebind.RebindDemo;
+import io.hotpath.examples.remote.RemoteDemo;
 import io.hotpath.examples.sequential.SequentialDemo;
 
 import java.util.Arrays;
@@ -55,7 +56,9 @@ public final class Examples
         new Example("rebind", "", "a quote feed whose output is re-bound to another actor while it runs",
             RebindDemo::main),
         new Example("embedded", "", "a worker driven by the service's own spinning thread, next to a pinned worker",
-            EmbeddedDemo::main));
+            EmbeddedDemo::main),
+        new Example("remote", "", "two nodes over UDP: a book and a risk check, tell, ask and watch across them",
+            RemoteDemo::main));
 
     private Examples()
     {

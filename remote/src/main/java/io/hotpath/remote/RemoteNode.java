@@ -1,20 +1,13 @@
 package io.hotpath.remote;
 
-import io.aeron.Aeron;
-import io.aeron.Subscription;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.Reply;
-import io.hotpath.remote.transport.MediaHost;
-import io.hotpath.remote.transport.NodeRuntime;
+import io.hotpath.remote.transport.NodeTransport;
 import io.hotpath.spi.EngineHooks;
 import io.hotpath.spi.ForeignRef;
 
-import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 
 /**
@@ -35,21 +28,17 @@ import java.util.regex.Pattern;
 public final class RemoteNode implements AutoCloseable
 {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
-    private static final System.Logger LOG = System.getLogger("io.hotpath.remote");
-    private static final long STOP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final Engine engine;
     private final RemoteConfig config;
-    private final MediaHost media;
-    private final NodeRuntime runtime;
+    private final NodeTransport transport;
     private boolean closed;
 
-    private RemoteNode(final Engine engine, final RemoteConfig config, final MediaHost media, final NodeRuntime runtime)
+    private RemoteNode(final Engine engine, final RemoteConfig config, final NodeTransport transport)
     {
         this.engine = engine;
         this.config = config;
-        this.media = media;
-        this.runtime = runtime;
+        this.transport = transport;
     }
 
     /**
@@ -59,8 +48,9 @@ public final class RemoteNode implements AutoCloseable
      * @param engine a running engine.
      * @param config the node's settings.
      * @return the node.
-     * @throws IllegalStateException    when the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED},
-     *                                  or when called from one of the engine's workers.
+     * @throws IllegalStateException    when the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}
+     *                                  ({@code =org.agrona} on the module path), or when called from one of the
+     *                                  engine's workers.
      * @throws IllegalArgumentException when a setting does not fit this engine.
      * @throws RuntimeException         from Aeron, when the driver or the address cannot be used (e.g. a port in use).
      */
@@ -84,34 +74,7 @@ public final class RemoteNode implements AutoCloseable
             throw new IllegalArgumentException("node " + config.address() + " has room for " +
                 config.address().maxWorkers() + " workers' streams; the engine has " + engine.workerCount());
         }
-        final AtomicInteger logged = new AtomicInteger();
-        final MediaHost media = MediaHost.launch(config, error ->
-        {
-            if (logged.getAndIncrement() < 20)
-            {
-                LOG.log(System.Logger.Level.WARNING, "hotpath remote: Aeron reports an error at " + config.address(),
-                    error);
-            }
-        });
-        try
-        {
-            final Aeron aeron = media.aeron();
-            final NodeAddress address = config.address();
-            final Subscription control = aeron.addSubscription(address.subscriptionChannel(), address.streamBase());
-            final Subscription[] data = new Subscription[engine.workerCount()];
-            for (int i = 0; i < data.length; i++)
-            {
-                data[i] = aeron.addSubscription(address.subscriptionChannel(), address.streamBase() + 1 + i);
-            }
-            final NodeRuntime runtime = NodeRuntime.create(engine, config, media, control, data);
-            runtime.spawn();
-            return new RemoteNode(engine, config, media, runtime);
-        }
-        catch (final RuntimeException ex)
-        {
-            media.close();
-            throw new IllegalStateException("node " + config.address() + " could not start: " + ex.getMessage(), ex);
-        }
+        return new RemoteNode(engine, config, NodeTransport.start(engine, config));
     }
 
     /**
@@ -128,7 +91,7 @@ public final class RemoteNode implements AutoCloseable
      */
     public long incarnation()
     {
-        return runtime.incarnation();
+        return transport.incarnation();
     }
 
     /**
@@ -136,7 +99,7 @@ public final class RemoteNode implements AutoCloseable
      */
     public String aeronDirectory()
     {
-        return media.directory();
+        return transport.directory();
     }
 
     /**
@@ -162,7 +125,7 @@ public final class RemoteNode implements AutoCloseable
         {
             throw new IllegalArgumentException("only actors of this node's engine can be published: " + ref);
         }
-        runtime.registry().publish(name, ref);
+        transport.publish(name, ref);
     }
 
     /**
@@ -173,7 +136,7 @@ public final class RemoteNode implements AutoCloseable
      */
     public boolean unpublish(final String name)
     {
-        return runtime.registry().unpublish(name);
+        return transport.unpublish(name);
     }
 
     /**
@@ -197,7 +160,7 @@ public final class RemoteNode implements AutoCloseable
             throw new IllegalArgumentException("node " + config.address() + " cannot reach " + target + ": UDP " +
                 "nodes talk to UDP nodes, IPC nodes to IPC nodes on the same driver");
         }
-        return runtime.resolve(target, name);
+        return transport.resolve(target, name);
     }
 
     private static void checkName(final String name)
@@ -231,40 +194,12 @@ public final class RemoteNode implements AutoCloseable
         {
             throw new IllegalStateException("close a node from a thread outside the engine: it waits for the workers");
         }
-        runtime.markClosed();
-        try
-        {
-            if (!engine.isClosed())
-            {
-                final CompletableFuture<Void> done = new CompletableFuture<>();
-                runtime.beginClose(done);
-                done.get(config.closeLingerNs() + STOP_TIMEOUT_NS, TimeUnit.NANOSECONDS);
-                for (final ActorRef<?> actor : runtime.actors())
-                {
-                    engine.stop(actor);
-                }
-                for (final ActorRef<?> actor : runtime.actors())
-                {
-                    engine.watch(actor).get(Duration.ofNanos(STOP_TIMEOUT_NS));
-                }
-            }
-        }
-        catch (final Exception ex)
-        {
-            LOG.log(System.Logger.Level.WARNING, "hotpath remote: node " + config.address() + " did not close " +
-                "cleanly; closing its Aeron resources anyway", ex);
-        }
-        finally
-        {
-            runtime.closeStreams();
-            media.close();
-        }
+        transport.close();
     }
 
     @Override
     public String toString()
     {
-        return "RemoteNode[" + config.address() + ", incarnation " + Long.toHexString(runtime.incarnation()) + ", " +
-            media + "]";
+        return "RemoteNode[" + config.address() + ", " + transport + "]";
     }
 }

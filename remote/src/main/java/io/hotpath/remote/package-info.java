@@ -9,7 +9,7 @@
  * each peer (per sender-receiver FIFO, no contention between workers); a frame is taken from the network by the
  * worker its target actor lives on, which hands it to the actor directly when the actor is idle. Threads outside
  * the engine send on one concurrent publication per peer worker. Every frame starts with an SBE header (schema
- * {@code src/main/resources/sbe/hotpath-remote.xml}); the message follows, written by its {@link
+ * {@code remote/src/main/sbe/hotpath-remote.xml}); the message follows, written by its {@link
  * io.hotpath.remote.Codec} straight into the claimed term buffer when it fits one frame and its length is known,
  * else encoded into a buffer of the worker's and offered (Aeron fragments it).
  *
@@ -51,7 +51,8 @@
  * </ul>
  *
  * <h2>JVM flag</h2>
- * Aeron and Agrona need {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED} on JDK 25; a node checks for it
- * at start and fails with a message naming it. The engine alone needs no flag and no Aeron.
+ * Aeron and Agrona need {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED} on JDK 25 (on the module path
+ * {@code --add-opens java.base/jdk.internal.misc=org.agrona}, Agrona's module); a node checks for it at start and
+ * fails with a message naming the form that applies. The engine alone needs no flag and no Aeron.
  */
 package io.hotpath.remote;

@@ -33,7 +33,7 @@ import java.util.concurrent.CompletableFuture;
  * also the heartbeats: a session not heard from within {@code remote.failureTimeoutNs} is lost, and so is one
  * whose node says goodbye or greets as a new incarnation. A lost incarnation is never talked to again.
  */
-public final class ControlAgent implements RepeatingStep, Actor<Object>
+final class ControlAgent implements RepeatingStep, Actor<Object>
 {
     /** The control worker's own timers. */
     enum Signal

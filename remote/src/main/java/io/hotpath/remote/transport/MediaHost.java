@@ -23,7 +23,7 @@ import java.util.concurrent.locks.Lock;
  * other threads (adding subscriptions at start) take the client lock and run the conductor, and the invoker
  * driver, themselves; {@link #doWork()} takes the same lock, so the driver is never run by two threads at once.
  */
-public final class MediaHost implements AutoCloseable
+final class MediaHost implements AutoCloseable
 {
     private static final String DIR_PREFIX = "hotpath-remote-";
     private static final int SPARSE_MASK = 15;
@@ -59,7 +59,7 @@ public final class MediaHost implements AutoCloseable
      * @param errors told of Aeron's errors.
      * @return the host.
      */
-    public static MediaHost launch(final RemoteConfig config, final ErrorHandler errors)
+    static MediaHost launch(final RemoteConfig config, final ErrorHandler errors)
     {
         if (config.driver() == RemoteConfig.Driver.EXTERNAL)
         {
@@ -159,7 +159,7 @@ public final class MediaHost implements AutoCloseable
      *
      * @return the work done.
      */
-    public int doWork()
+    int doWork()
     {
         final boolean everyCycle = driverOnDataPath;
         if ((++cycles & SPARSE_MASK) != 0 && !everyCycle)
@@ -188,7 +188,7 @@ public final class MediaHost implements AutoCloseable
     /**
      * {@return the client}
      */
-    public Aeron aeron()
+    Aeron aeron()
     {
         return aeron;
     }
@@ -196,7 +196,7 @@ public final class MediaHost implements AutoCloseable
     /**
      * {@return the driver's directory}
      */
-    public String directory()
+    String directory()
     {
         return directory;
     }

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Internal. Set up once by the node's owner thread before any worker runs a part, then read by all (the final
  * fields, and the arrays filled before the actors are spawned); {@link #closed} is the one field written later.
  */
-public final class NodeRuntime
+final class NodeRuntime
 {
     private static final System.Logger LOG = System.getLogger("io.hotpath.remote");
     private static final int LOGGED_ERRORS = 20;
@@ -83,7 +83,7 @@ public final class NodeRuntime
      * @param dataStreams  one subscription per worker.
      * @return the runtime, its actors not yet spawned.
      */
-    public static NodeRuntime create(final Engine engine, final RemoteConfig config, final MediaHost media,
+    static NodeRuntime create(final Engine engine, final RemoteConfig config, final MediaHost media,
         final Subscription control, final Subscription[] dataStreams)
     {
         final NodeRuntime node = new NodeRuntime(engine, config, media);
@@ -98,7 +98,7 @@ public final class NodeRuntime
     /**
      * Spawn the link actor of every worker and the control actor; their steps run from now on.
      */
-    public void spawn()
+    void spawn()
     {
         for (int i = 0; i < workerCount; i++)
         {
@@ -117,28 +117,22 @@ public final class NodeRuntime
         }).name("hotpath.remote." + Long.toHexString(incarnation) + ".control").onWorker(controlWorker).spawn();
     }
 
-    // ---------------------------------------------------------------- for the node's facade
+    // ---------------------------------------------------------------- for the node's entry (NodeTransport)
 
     /** {@return this node's incarnation} */
-    public long incarnation()
+    long incarnation()
     {
         return incarnation;
     }
 
     /** {@return the registry of published actors} */
-    public Registry registry()
+    Registry registry()
     {
         return registry;
     }
 
-    /** {@return the control actor} */
-    public ActorRef<Object> control()
-    {
-        return control;
-    }
-
     /** {@return every link actor and the control actor} */
-    public java.util.List<ActorRef<?>> actors()
+    java.util.List<ActorRef<?>> actors()
     {
         final java.util.List<ActorRef<?>> all = new java.util.ArrayList<>(java.util.Arrays.asList(linkRefs));
         all.add(control);
@@ -146,13 +140,13 @@ public final class NodeRuntime
     }
 
     /** Refuse sends from now on; they become NODE_UNREACHABLE dead letters. */
-    public void markClosed()
+    void markClosed()
     {
         closed = true;
     }
 
     /** Close the subscriptions; once no worker runs a part. */
-    public void closeStreams()
+    void closeStreams()
     {
         for (final WorkerLink link : links)
         {
@@ -170,7 +164,7 @@ public final class NodeRuntime
      * @return the reply.
      */
     @SuppressWarnings("unchecked")
-    public <M> io.hotpath.Reply<ActorRef<M>> resolve(final NodeAddress target, final String name)
+    <M> io.hotpath.Reply<ActorRef<M>> resolve(final NodeAddress target, final String name)
     {
         final RemoteRef<Object> ref = new RemoteRef<>(this, target, name);
         final io.hotpath.Reply<ActorRef<Object>> reply = hooks.newReply(ref, 0);
@@ -183,7 +177,7 @@ public final class NodeRuntime
      *
      * @param done completed by the control worker.
      */
-    public void beginClose(final java.util.concurrent.CompletableFuture<Void> done)
+    void beginClose(final java.util.concurrent.CompletableFuture<Void> done)
     {
         control.tell(done);
     }

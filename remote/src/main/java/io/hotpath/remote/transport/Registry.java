@@ -12,7 +12,7 @@ import java.util.Map;
  * the peer's incarnation. Internal. Reads are lock free (a volatile load of an immutable snapshot); writes (publish,
  * unpublish, a session added or lost) copy the snapshot under this object's lock, off the per-message path.
  */
-public final class Registry
+final class Registry
 {
     private volatile ActorRef<?>[] exports = new ActorRef<?>[16];
     private volatile Long2ObjectHashMap<Session> sessions = new Long2ObjectHashMap<>();
@@ -22,7 +22,7 @@ public final class Registry
     /**
      * Make an empty registry, one per node.
      */
-    public Registry()
+    Registry()
     {
     }
 
@@ -34,7 +34,7 @@ public final class Registry
      * @return its export id.
      * @throws IllegalArgumentException when the name is taken.
      */
-    public synchronized int publish(final String name, final ActorRef<?> ref)
+    synchronized int publish(final String name, final ActorRef<?> ref)
     {
         if (idsByName.containsKey(name))
         {
@@ -56,7 +56,7 @@ public final class Registry
      * @param name a public name.
      * @return true when an actor was published under it.
      */
-    public synchronized boolean unpublish(final String name)
+    synchronized boolean unpublish(final String name)
     {
         final Integer id = idsByName.remove(name);
         if (id == null)
@@ -74,7 +74,7 @@ public final class Registry
      *
      * @param name a public name.
      */
-    public synchronized int exportId(final String name)
+    synchronized int exportId(final String name)
     {
         final Integer id = idsByName.get(name);
         return id == null ? 0 : id;
@@ -85,7 +85,7 @@ public final class Registry
      *
      * @param id an export id from a frame.
      */
-    public ActorRef<?> export(final int id)
+    ActorRef<?> export(final int id)
     {
         final ActorRef<?>[] snapshot = exports;
         return id > 0 && id < snapshot.length ? snapshot[id] : null;
@@ -96,7 +96,7 @@ public final class Registry
      *
      * @param incarnation a peer's incarnation, from a frame.
      */
-    public Session session(final long incarnation)
+    Session session(final long incarnation)
     {
         return sessions.get(incarnation);
     }

@@ -19,7 +19,7 @@ import java.util.Objects;
  *
  * @param <M> the type of message the actor handles.
  */
-public final class RemoteRef<M> implements ForeignRef<M>
+final class RemoteRef<M> implements ForeignRef<M>
 {
     private final NodeRuntime node;
     private final NodeAddress address;

@@ -15,14 +15,14 @@ import org.agrona.collections.Long2ObjectHashMap;
  * is lost); {@link #shared} to threads outside the engine (concurrent publications) and to the control worker,
  * which closes them.
  */
-public final class Session
+final class Session
 {
     /** Handshake under way: messages to the peer wait in backlogs. */
-    public static final int HANDSHAKE = 0;
+    static final int HANDSHAKE = 0;
     /** Connected. */
-    public static final int UP = 1;
+    static final int UP = 1;
     /** Lost for good: sends are dead letters, pending asks have failed. */
-    public static final int LOST = 2;
+    static final int LOST = 2;
 
     final NodeAddress address;
     final long remoteIncarnation;

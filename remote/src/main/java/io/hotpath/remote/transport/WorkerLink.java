@@ -27,7 +27,7 @@ import java.util.ArrayList;
  * {@link QueueFullException} at once (a worker never waits). Answers always join. {@code offer} never joins: it
  * returns false instead.
  */
-public final class WorkerLink implements RepeatingStep, Actor<Object>
+final class WorkerLink implements RepeatingStep, Actor<Object>
 {
     private static final int DRAIN_LIMIT = 256;
 

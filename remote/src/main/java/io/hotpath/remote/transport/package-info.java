@@ -1,10 +1,18 @@
 /**
- * The inside of a remote node; not for applications (public only so that {@link io.hotpath.remote.RemoteNode} can
- * wire it). Ownership: a {@link io.hotpath.remote.transport.WorkerLink} and everything it holds belong to its
- * worker's thread; the {@link io.hotpath.remote.transport.ControlAgent}, its peers and the control fields of each
- * {@link io.hotpath.remote.transport.Session} to the control worker; a session's state is written by the control
- * worker and read by all (volatile), and what the other threads read of a session is written before the store that
- * makes it up. The {@link io.hotpath.remote.transport.Registry} is read lock free through volatile snapshots. Other
- * threads reach the control worker and the links by messages to their actors, never by calls.
+ * The inside of a remote node; not for applications, and not exported by the module {@code io.hotpath.remote}.
+ * <p>
+ * One class is public: {@link io.hotpath.remote.transport.NodeTransport}, the entry through which
+ * {@link io.hotpath.remote.RemoteNode} starts, drives and closes a node's transport. The wiring (launching the media
+ * driver, subscribing, spawning the node's actors, the order of closing) lives here behind that entry, not in
+ * {@code RemoteNode}: the parts share package-private state ({@code NodeRuntime}'s fields) that the API package must
+ * not see, and {@code RemoteNode} keeps what belongs to the API (checking what users pass, the contract). Moving
+ * the transport into the API package instead would put all of its classes beside the public types, against one
+ * package per concern. Every other class here is package-private.
+ * <p>
+ * Ownership: a {@code WorkerLink} and everything it holds belong to its worker's thread; the {@code ControlAgent},
+ * its peers and the control fields of each {@code Session} to the control worker; a session's state is written by
+ * the control worker and read by all (volatile), and what the other threads read of a session is written before the
+ * store that makes it up. The {@code Registry} is read lock free through volatile snapshots. Other threads reach the
+ * control worker and the links by messages to their actors, never by calls.
  */
 package io.hotpath.remote.transport;

@@ -1,11 +1,11 @@
-package io.hotpath.remote.example;
+package io.hotpath.examples.remote;
 
+import io.hotpath.examples.remote.sbe.MessageHeaderDecoder;
+import io.hotpath.examples.remote.sbe.MessageHeaderEncoder;
+import io.hotpath.examples.remote.sbe.OrderDecoder;
+import io.hotpath.examples.remote.sbe.OrderEncoder;
 import io.hotpath.remote.Codec;
 import io.hotpath.remote.Codecs;
-import io.hotpath.remote.example.sbe.MessageHeaderDecoder;
-import io.hotpath.remote.example.sbe.MessageHeaderEncoder;
-import io.hotpath.remote.example.sbe.OrderDecoder;
-import io.hotpath.remote.example.sbe.OrderEncoder;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 

@@ -1,12 +1,14 @@
-package io.hotpath.remote;
+package io.hotpath.examples.remote;
 
 import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.Reply;
-import io.hotpath.remote.example.Order;
-import io.hotpath.remote.example.OrderCodec;
-import io.hotpath.remote.example.sbe.Side;
+import io.hotpath.examples.ExampleEngines;
+import io.hotpath.examples.remote.sbe.Side;
+import io.hotpath.remote.Codecs;
+import io.hotpath.remote.RemoteConfig;
+import io.hotpath.remote.RemoteNode;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -16,17 +18,18 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's example, as written there, with a second node on this host playing the book.
+ * The README's example of remote actors, as written there (its addresses made free ports on 127.0.0.1), on this
+ * example's order and codec, with a second node in this JVM playing the book.
  */
 class ReadmeExampleTest
 {
     @Test
     void theReadmeExampleRuns() throws Exception
     {
-        final String bookAddress = Nodes.freeUdpAddress();
-        final String riskAddress = Nodes.freeUdpAddress();
+        final String bookAddress = RemoteDemo.freeUdpAddress();
+        final String riskAddress = RemoteDemo.freeUdpAddress();
         final CompletableFuture<String> gone = new CompletableFuture<>();
-        try (Engine bookEngine = Nodes.engine();
+        try (Engine bookEngine = Engine.start(ExampleEngines.config(2).build());
              RemoteNode bookNode = RemoteNode.start(bookEngine, RemoteConfig.builder().address(bookAddress)
                  .codecs(OrderCodec.register(Codecs.builder()).build()).build()))
         {
@@ -41,7 +44,7 @@ class ReadmeExampleTest
             bookNode.publish("book", bookActor);
 
             final Reply<Long> answer;
-            try (Engine engine = Nodes.engine();
+            try (Engine engine = Engine.start(ExampleEngines.config(2).build());
                  RemoteNode node = RemoteNode.start(engine, RemoteConfig.builder().address(riskAddress)
                      .codecs(OrderCodec.register(Codecs.builder()).build()).build()))
             {

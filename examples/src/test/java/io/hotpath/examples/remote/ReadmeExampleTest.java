@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's example of remote actors, as written there (its addresses made free ports on 127.0.0.1), on this
+ * The example of remote actors in docs/REMOTE.md, as written there (its addresses made free ports on 127.0.0.1), on this
  * example's order and codec, with a second node in this JVM playing the book.
  */
 class ReadmeExampleTest

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The example of remote actors in docs/REMOTE.md, as written there (its addresses made free ports on 127.0.0.1), on this
- * example's order and codec, with a second node in this JVM playing the book.
+ * The example of remote actors in docs/REMOTE.md, as written there (its addresses made free ports on 127.0.0.1), on
+ * this example's order and codec, with a second node in this JVM playing the book.
  */
 class ReadmeExampleTest
 {

@@ -68,35 +68,6 @@ public interface ActorRef<M>
     <R> Reply<R> ask(M message, Reply<R> reply);
 
     /**
-     * Ask with a message that declares its answer's type ({@link Question}): the reply is of that type, with no type
-     * witness at the call site. The message must be one this actor handles ({@code M}); one that is not fails the
-     * ask with a {@link ClassCastException} when the handler reads it.
-     *
-     * @param question not null.
-     * @param <R>      the answer's type, as the question declares it.
-     * @return the reply, completed later.
-     */
-    @SuppressWarnings("unchecked")
-    default <R> Reply<R> askFor(final Question<R> question)
-    {
-        return ask((M)java.util.Objects.requireNonNull(question, "question"));
-    }
-
-    /**
-     * {@link #askFor(Question)} with a timeout, as {@link #ask(Object, java.time.Duration)}.
-     *
-     * @param question not null.
-     * @param timeout  positive.
-     * @param <R>      the answer's type, as the question declares it.
-     * @return the reply.
-     */
-    @SuppressWarnings("unchecked")
-    default <R> Reply<R> askFor(final Question<R> question, final java.time.Duration timeout)
-    {
-        return ask((M)java.util.Objects.requireNonNull(question, "question"), timeout);
-    }
-
-    /**
      * {@return the actor's unique name}
      */
     String name();

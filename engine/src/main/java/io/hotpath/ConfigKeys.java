@@ -12,6 +12,7 @@ import static io.hotpath.EngineConfig.DESCRIPTION;
 import static io.hotpath.EngineConfig.ENGINE_NAME;
 import static io.hotpath.EngineConfig.HISTOGRAMS;
 import static io.hotpath.EngineConfig.JMX;
+import static io.hotpath.EngineConfig.STALL_GRACE_NS;
 import static io.hotpath.EngineConfig.STALL_THRESHOLD_NS;
 import static io.hotpath.EngineConfig.FULL_QUEUE_POLICY;
 import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
@@ -65,7 +66,7 @@ final class ConfigKeys
         INBOUND_CAPACITY, INBOUND_LANE_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, OUTBOUND_CAPACITY,
         HANDOFF_MAX_DEPTH,
         FULL_QUEUE_POLICY, SEND_TIMEOUT_NS, CLOSE_TIMEOUT_NS, CLOSE_ON_SHUTDOWN, WORKER_DAEMON, AWAIT_MONITOR_CHECK, AWAIT_SPIN_NS, AWAIT_ON_LOOP_STACK,
-        STALL_THRESHOLD_NS, HISTOGRAMS, JMX, ENGINE_NAME);
+        STALL_THRESHOLD_NS, STALL_GRACE_NS, HISTOGRAMS, JMX, ENGINE_NAME);
     private static final Set<String> PLACEMENT_KEYS = Set.of(WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION);
     private static final Pattern PER_WORKER = Pattern.compile("worker\\.(\\d{1,9})\\.([A-Za-z]+)");
     private static final String PER_WORKER_PREFIX = "worker.N.";
@@ -151,6 +152,7 @@ final class ConfigKeys
         m.put(AWAIT_SPIN_NS, c.awaitSpinNs());
         m.put(AWAIT_ON_LOOP_STACK, c.awaitOnLoopStack());
         m.put(STALL_THRESHOLD_NS, c.stallThresholdNs());
+        m.put(STALL_GRACE_NS, c.stallGraceNs());
         m.put(HISTOGRAMS, c.histograms());
         m.put(JMX, c.jmx());
         m.put(ENGINE_NAME, c.engineName());
@@ -225,6 +227,7 @@ final class ConfigKeys
             case AWAIT_SPIN_NS -> b.awaitSpinNs(longNumber(value));
             case AWAIT_ON_LOOP_STACK -> b.awaitOnLoopStack(bool(value));
             case STALL_THRESHOLD_NS -> b.stallThresholdNs("off".equalsIgnoreCase(value) ? 0 : longNumber(value));
+            case STALL_GRACE_NS -> b.stallGraceNs("off".equalsIgnoreCase(value) ? 0 : longNumber(value));
             case HISTOGRAMS -> b.histograms(bool(value));
             case JMX -> b.jmx(bool(value));
             case ENGINE_NAME -> b.engineName(value);

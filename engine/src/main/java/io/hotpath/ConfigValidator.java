@@ -6,6 +6,7 @@ import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
 import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
 import static io.hotpath.EngineConfig.DESCRIPTION;
 import static io.hotpath.EngineConfig.ENGINE_NAME;
+import static io.hotpath.EngineConfig.STALL_GRACE_NS;
 import static io.hotpath.EngineConfig.STALL_THRESHOLD_NS;
 import static io.hotpath.EngineConfig.FULL_QUEUE_POLICY;
 import static io.hotpath.EngineConfig.HANDOFF_MAX_DEPTH;
@@ -42,6 +43,8 @@ import java.util.Map;
 final class ConfigValidator
 {
     private static final int MAX_THREAD_NAME = 15;
+    /** Most frames of an inbound queue or a lane: each takes two slots of one array. */
+    private static final int MAX_QUEUE_CAPACITY = 1 << 29;
 
     private final EngineConfig.Builder b;
     private final List<String> problems = new ArrayList<>();
@@ -98,17 +101,19 @@ final class ConfigValidator
         require(b.description != null, DESCRIPTION, null, "text, empty for none");
 
         require(b.idleMaxParkNs >= 1_000 && b.idleMaxParkNs <= 1_000_000_000L, IDLE_MAX_PARK_NS, b.idleMaxParkNs,
-            "from 1000 (1 us) to 1000000000 (1 s)");
+            "from 1,000 (1 us) to 1,000,000,000 (1 s)");
         require(b.namePrefix != null && !b.namePrefix.isBlank() &&
             b.namePrefix.length() + String.valueOf(Math.max(0, workers - 1)).length() <= MAX_THREAD_NAME,
             NAME_PREFIX, b.namePrefix, "a prefix that leaves names of at most 15 characters with the index");
-        require(isPowerOfTwo(b.inboundCapacity), INBOUND_CAPACITY, b.inboundCapacity,
-            "a power of two from 2 to 1073741824");
-        require(!b.inboundLaneCapacitySet || b.inboundLaneCapacity == 0 || isPowerOfTwo(b.inboundLaneCapacity),
-            INBOUND_LANE_CAPACITY, b.inboundLaneCapacity, "0 (no lanes) or a power of two from 2 to 1073741824");
+        // a frame takes two slots of one array, so a queue holds at most half the longest array
+        require(isPowerOfTwo(b.inboundCapacity, MAX_QUEUE_CAPACITY), INBOUND_CAPACITY, b.inboundCapacity,
+            "a power of two from 2 to 536,870,912 (2^29)");
+        require(!b.inboundLaneCapacitySet || b.inboundLaneCapacity == 0 ||
+            isPowerOfTwo(b.inboundLaneCapacity, MAX_QUEUE_CAPACITY), INBOUND_LANE_CAPACITY, b.inboundLaneCapacity,
+            "0 (no lanes) or a power of two from 2 to 536,870,912 (2^29)");
         require(b.inboundDrainLimit >= 1, INBOUND_DRAIN_LIMIT, b.inboundDrainLimit, "1 or more");
-        require(isPowerOfTwo(b.mailboxCapacity), MAILBOX_CAPACITY, b.mailboxCapacity,
-            "a power of two from 2 to 1073741824");
+        require(isPowerOfTwo(b.mailboxCapacity, 1 << 30), MAILBOX_CAPACITY, b.mailboxCapacity,
+            "a power of two from 2 to 1,073,741,824 (2^30)");
         require(b.batchBudget >= 1, BATCH_BUDGET, b.batchBudget, "1 or more");
         require(b.outboundCapacity >= 1, OUTBOUND_CAPACITY, b.outboundCapacity, "1 or more");
         require(b.handoffMaxDepth >= 0 && b.handoffMaxDepth <= 1024, HANDOFF_MAX_DEPTH, b.handoffMaxDepth,
@@ -117,9 +122,11 @@ final class ConfigValidator
         require(b.sendTimeoutNs >= 0, SEND_TIMEOUT_NS, b.sendTimeoutNs, "0 or more");
         require(b.closeTimeoutNs >= 0, CLOSE_TIMEOUT_NS, b.closeTimeoutNs, "0 or more");
         require(b.awaitSpinNs >= 0 && b.awaitSpinNs <= 1_000_000, AWAIT_SPIN_NS, b.awaitSpinNs,
-            "from 0 (off) to 1000000 (1 ms); a spin longer than a round trip only burns the CPU");
+            "from 0 (off) to 1,000,000 (1 ms); a spin longer than a round trip only burns the CPU");
         require(b.stallThresholdNs == 0 || b.stallThresholdNs >= 1_000_000L && b.stallThresholdNs <= 60_000_000_000L,
-            STALL_THRESHOLD_NS, b.stallThresholdNs, "0 (off) or from 1000000 (1 ms) to 60000000000 (60 s)");
+            STALL_THRESHOLD_NS, b.stallThresholdNs, "0 (off) or from 1,000,000 (1 ms) to 60,000,000,000 (60 s)");
+        require(b.stallGraceNs >= 0 && b.stallGraceNs <= 60_000_000_000L, STALL_GRACE_NS, b.stallGraceNs,
+            "from 0 (no grace) to 60,000,000,000 (60 s); below stall.thresholdNs it has no effect");
         require(b.engineName != null && (b.engineName.isEmpty() || b.engineName.matches("[A-Za-z0-9_.-]{1,64}")),
             ENGINE_NAME, b.engineName, "empty (a name made up) or 1 to 64 characters of A-Z a-z 0-9 _ . -");
         require(b.faultListener != null, "faultListener", null, "a listener");
@@ -165,8 +172,8 @@ final class ConfigValidator
         return ok;
     }
 
-    private static boolean isPowerOfTwo(final int v)
+    private static boolean isPowerOfTwo(final int v, final int most)
     {
-        return v >= 2 && v <= 1 << 30 && Integer.bitCount(v) == 1;
+        return v >= 2 && v <= most && Integer.bitCount(v) == 1;
     }
 }

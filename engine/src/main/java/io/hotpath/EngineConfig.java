@@ -219,6 +219,16 @@ public final class EngineConfig
     public static final long STALL_THRESHOLD_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(10);
 
     /**
+     * The stall threshold, in ns, for the work of starting up: an actor's first turns, and a turn the watcher finds
+     * loading, linking or initializing classes (a first lambda or {@code switch}, a logging framework setting
+     * itself up). Such a turn is reported only once it has run this long; 0 judges it as any other turn, by
+     * {@link #STALL_THRESHOLD_NS}.
+     */
+    public static final String STALL_GRACE_NS = "stall.graceNs";
+    /** Default of {@link #STALL_GRACE_NS}: 1 s. */
+    public static final long STALL_GRACE_NS_DEFAULT = TimeUnit.SECONDS.toNanos(1);
+
+    /**
      * Latency histograms for every worker: the time each message's handler ran, and the time each frame from
      * another thread waited in the inbound queue (send to take); HdrHistogram recorders, read as percentiles in
      * {@code engine.stats()}. Off by default: when off nothing is timed; an actor spawned with
@@ -264,6 +274,7 @@ public final class EngineConfig
     private final long awaitSpinNs;
     private final boolean awaitOnLoopStack;
     private final long stallThresholdNs;
+    private final long stallGraceNs;
     private final boolean histograms;
     private final boolean jmx;
     private final String engineName;
@@ -296,6 +307,7 @@ public final class EngineConfig
         this.awaitSpinNs = b.awaitSpinNs;
         this.awaitOnLoopStack = b.awaitOnLoopStack;
         this.stallThresholdNs = b.stallThresholdNs;
+        this.stallGraceNs = b.stallGraceNs;
         this.histograms = b.histograms;
         this.jmx = b.jmx;
         this.engineName = b.engineName;
@@ -498,6 +510,15 @@ public final class EngineConfig
         return stallThresholdNs;
     }
 
+    /**
+     * {@return the stall threshold, in ns, of an actor's first turns and of class loading; 0 for none
+     * ({@link #STALL_GRACE_NS})}
+     */
+    public long stallGraceNs()
+    {
+        return stallGraceNs;
+    }
+
     /** {@return true when every worker records latency histograms ({@link #HISTOGRAMS})} */
     public boolean histograms()
     {
@@ -572,6 +593,7 @@ public final class EngineConfig
         long awaitSpinNs = AWAIT_SPIN_NS_DEFAULT;
         boolean awaitOnLoopStack = AWAIT_ON_LOOP_STACK_DEFAULT;
         long stallThresholdNs = STALL_THRESHOLD_NS_DEFAULT;
+        long stallGraceNs = STALL_GRACE_NS_DEFAULT;
         boolean histograms = HISTOGRAMS_DEFAULT;
         boolean jmx = JMX_DEFAULT;
         String engineName = ENGINE_NAME_DEFAULT;
@@ -659,7 +681,7 @@ public final class EngineConfig
         /**
          * Set the longest park of the park and backoff strategies ({@link #IDLE_MAX_PARK_NS}).
          *
-         * @param value from 1000 (1 us) to 1000000000 (1 s), in ns.
+         * @param value from 1,000 (1 us) to 1,000,000,000 (1 s), in ns.
          * @return this.
          */
         public Builder idleMaxParkNs(final long value)
@@ -744,7 +766,7 @@ public final class EngineConfig
         /**
          * Set the frames each worker's inbound queue holds ({@link #INBOUND_CAPACITY}).
          *
-         * @param value a power of two from 2 to 2<sup>30</sup>.
+         * @param value a power of two from 2 to 2<sup>29</sup> (each frame takes two slots of one array).
          * @return this.
          */
         public Builder inboundCapacity(final int value)
@@ -757,7 +779,7 @@ public final class EngineConfig
          * Set the frames each lane between two workers holds, or turn lanes off ({@link #INBOUND_LANE_CAPACITY});
          * unset, a lane holds as many as an inbound queue.
          *
-         * @param value 0, or a power of two from 2 to 2<sup>30</sup>.
+         * @param value 0, or a power of two from 2 to 2<sup>29</sup> (each frame takes two slots of one array).
          * @return this.
          */
         public Builder inboundLaneCapacity(final int value)
@@ -904,7 +926,7 @@ public final class EngineConfig
         /**
          * Set how long an await of an answer from another worker may spin before it suspends ({@link #AWAIT_SPIN_NS}).
          *
-         * @param value from 0 (off) to 1000000 (1 ms), in ns.
+         * @param value from 0 (off) to 1,000,000 (1 ms), in ns.
          * @return this.
          */
         public Builder awaitSpinNs(final long value)
@@ -928,12 +950,24 @@ public final class EngineConfig
         /**
          * Set the turn length past which a worker is reported stalled ({@link #STALL_THRESHOLD_NS}).
          *
-         * @param value 0, which turns the stall detector off, or from 1000000 (1 ms) to 60000000000 (60 s), in ns.
+         * @param value 0, which turns the stall detector off, or from 1,000,000 (1 ms) to 60,000,000,000 (60 s), in ns.
          * @return this.
          */
         public Builder stallThresholdNs(final long value)
         {
             stallThresholdNs = value;
+            return this;
+        }
+
+        /**
+         * Set the stall threshold of an actor's first turns and of class loading ({@link #STALL_GRACE_NS}).
+         *
+         * @param value from 0 (no grace) to 60,000,000,000 (60 s), in ns; below the stall threshold it has no effect.
+         * @return this.
+         */
+        public Builder stallGraceNs(final long value)
+        {
+            stallGraceNs = value;
             return this;
         }
 

@@ -30,7 +30,7 @@ class ShutdownAndLogsTest
     {
         final String output = ChildJvm.run(List.of("-cp", System.getProperty("java.class.path"),
             ForgetfulMain.class.getName(), "hook"));
-        assertThat(output).contains("exiting", "the JVM is shutting down: engine closed;",
+        assertThat(output).contains("exiting", "the JVM is shutting down: engine ", " closed;",
             "could not be delivered", "close_timeout=");
     }
 

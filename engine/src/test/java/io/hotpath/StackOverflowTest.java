@@ -103,6 +103,62 @@ class StackOverflowTest
         }
     }
 
+    @Test
+    void aRunawayRecursionUnderNestedHandoffsLowersTheHandoffLimitForAWhileOnly() throws Exception
+    {
+        try (DrivenEngine driven = new DrivenEngine())
+        {
+            final Engine engine = driven.engine;
+            // a chain of four: from the test (the worker's own thread here) each hop is a nested direct handoff
+            final ActorRef<String> d = engine.actor((ActorContext<String> ctx) -> (String m) -> { }).name("d")
+                .spawn();
+            final ActorRef<String> c = engine.actor((ActorContext<String> ctx) -> (String m) -> d.tell(m)).name("c")
+                .spawn();
+            final ActorRef<String> b = engine.actor((ActorContext<String> ctx) -> (String m) -> c.tell(m)).name("b")
+                .spawn();
+            final ActorRef<String> a = engine.actor((ActorContext<String> ctx) -> (String m) -> b.tell(m)).name("a")
+                .spawn();
+            // a handler's own runaway recursion, reached by a handoff two deep
+            final ActorRef<Integer> runaway = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> recurse(n))
+                .name("runaway").spawn();
+            final ActorRef<String> caller = engine.actor((ActorContext<String> ctx) -> (String m) -> runaway.tell(0))
+                .name("caller").spawn();
+            driven.settle();
+
+            a.tell("first");
+            driven.settle();
+            assertEquals(1, handoffs(engine, "d"), "the chain runs by direct handoff");
+
+            caller.tell("go");
+            driven.settle();
+            a.tell("second");
+            driven.settle();
+            assertEquals(1, handoffs(engine, "d"), "after the overflow the chain's inner hops wait their turn");
+
+            driven.advance(9_000);
+            a.tell("third");
+            driven.settle();
+            assertEquals(1, handoffs(engine, "d"), "nine seconds later the limit is still lowered");
+
+            driven.advance(1_001);
+            driven.settle();
+            a.tell("fourth");
+            driven.settle();
+            assertEquals(2, handoffs(engine, "d"), "ten seconds without another overflow: the limit is back");
+        }
+    }
+
+    private static long handoffs(final Engine engine, final String actor)
+    {
+        return engine.stats().actors().stream().filter(s -> s.name().equals(actor)).findFirst().orElseThrow()
+            .handoffs();
+    }
+
+    private static int recurse(final int n)
+    {
+        return recurse(n + 1) + 1;
+    }
+
     private static void dive(final List<ActorRef<Integer>> peers, final int round, final int depth)
     {
         peers.get(depth % peers.size()).tell(depth);

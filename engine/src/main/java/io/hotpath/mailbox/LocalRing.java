@@ -13,6 +13,9 @@ public final class LocalRing<E>
 {
     private static final int INITIAL_SIZE = 16;
 
+    /** Most elements any ring holds, beyond its capacity included: the longest power-of-two array. */
+    public static final int MAX_SIZE = 1 << 30;
+
     private final int capacity;
     private Object[] buffer;
     private int mask;
@@ -61,6 +64,10 @@ public final class LocalRing<E>
     {
         if (tail - head == buffer.length)
         {
+            if (buffer.length == MAX_SIZE)
+            {
+                throw new IllegalStateException("a ring holds at most " + MAX_SIZE + " elements");
+            }
             resize(buffer.length * 2);
         }
         buffer[(int)tail & mask] = element;

@@ -55,6 +55,18 @@ final class Close
      */
     void close()
     {
+        close(runtime.config.closeTimeoutNs(), false);
+    }
+
+    /**
+     * {@link #close()} with a timeout of its own.
+     *
+     * @param timeoutNs  how long the workers may take to deliver what is queued.
+     * @param atShutdown the JVM is exiting: a worker whose thread called {@code System.exit} never runs again, so it
+     *                   is finished by the closer instead of waited for.
+     */
+    void close(final long timeoutNs, final boolean atShutdown)
+    {
         final boolean first;
         synchronized (this)
         {
@@ -70,29 +82,31 @@ final class Close
         {
             if (onWorker)
             {
-                final Thread closer = new Thread(this::finishWhenQuiet, "hp-closer");
+                final Thread closer = new Thread(() -> finishWhenQuiet(timeoutNs, false), "hp-closer");
                 closer.setDaemon(true);
                 closer.start();
                 return;
             }
-            finishWhenQuiet();
+            finishWhenQuiet(timeoutNs, atShutdown);
         }
         if (!onWorker)
         {
-            runtime.workers.awaitTermination(Deadlines.saturatedAdd(runtime.config.closeTimeoutNs(),
-                1_000_000_000L));
+            runtime.workers.awaitTermination(Deadlines.saturatedAdd(timeoutNs, 1_000_000_000L));
         }
     }
 
-    /** Wait until every worker is quiet with no frame in flight, or the close timeout; then tell them to finish. */
-    private void finishWhenQuiet()
+    /**
+     * Wait until every worker is quiet with no frame in flight, or the close timeout; then tell them to finish. A
+     * worker whose thread will never step it again ({@link Abandoned}) is not waited for: the closer finishes it.
+     */
+    private void finishWhenQuiet(final long timeoutNs, final boolean atShutdown)
     {
-        final long timeoutNs = runtime.config.closeTimeoutNs();
         final long startNs = System.nanoTime();
         final Worker[] workers = runtime.workers.all();
+        final Abandoned abandoned = new Abandoned(workers, atShutdown);
         boolean timedOut = false;
         runtime.workers.wakeAll();
-        while (!quiescent(workers))
+        while (!quiescent(workers, abandoned))
         {
             if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
@@ -104,6 +118,18 @@ final class Close
         closeQueues(workers, timedOut);
         finishing = true;
         runtime.workers.wakeAll();
+        for (final Worker worker : workers)
+        {
+            if (abandoned.has(worker))
+            {
+                final long before = runtime.deadLetters.count();
+                finish(worker);
+                final long lost = runtime.deadLetters.count() - before;
+                Logs.CLOSE.log(System.Logger.Level.WARNING, () -> "worker " + worker.name + " was left by its " +
+                    "thread '" + worker.owner.getName() + "' (" + abandoned.why(worker) + "): the close finished it " +
+                    "without it; " + lost + " message(s) it held counted as dead letters (" + leftoverReason + ")");
+            }
+        }
     }
 
     /** Nothing more may arrive: close every inbound queue, so what was accepted is exactly what is left. */
@@ -122,10 +148,15 @@ final class Close
      */
     boolean quiescent(final Worker[] workers)
     {
+        return quiescent(workers, Abandoned.NONE);
+    }
+
+    private boolean quiescent(final Worker[] workers, final Abandoned abandoned)
+    {
         final long[] before = new long[workers.length];
         for (int i = 0; i < workers.length; i++)
         {
-            if (quiet.get(i) == 0)
+            if (quiet.get(i) == 0 && !abandoned.has(workers[i]))
             {
                 return false;
             }
@@ -133,14 +164,14 @@ final class Close
         }
         for (final Worker worker : workers)
         {
-            if (worker.inbound.size() != 0 || worker.lanes.size() != 0)
+            if (!abandoned.has(worker) && (worker.inbound.size() != 0 || worker.lanes.size() != 0))
             {
                 return false;
             }
         }
         for (int i = 0; i < workers.length; i++)
         {
-            if (quiet.get(i) == 0 || work.get(i) != before[i])
+            if (quiet.get(i) == 0 && !abandoned.has(workers[i]) || work.get(i) != before[i])
             {
                 return false;
             }

@@ -42,6 +42,8 @@ public final class EngineRuntime
     private final RetiredCounters retired;
     /** Its name, histograms, stall watcher, MBeans and JFR events. */
     final Observability observability;
+    /** Most time the shutdown hook gives the workers, whatever {@code close.timeoutNs} says: the JVM must end. */
+    static final long SHUTDOWN_CLOSE_MOST_NS = 30_000_000_000L;
     /** Closes the engine when the JVM shuts down ({@code close.onShutdown}); null without it. */
     private final Thread shutdownHook;
 
@@ -69,6 +71,7 @@ public final class EngineRuntime
      */
     public void start()
     {
+        LogWriter.start();
         final RuntimeException failure = workers.start();
         if (failure != null)
         {
@@ -86,11 +89,18 @@ public final class EngineRuntime
     private void closeAtShutdown()
     {
         final long before = deadLetters.count();
-        close.close();
+        close.close(Math.min(config.closeTimeoutNs(), SHUTDOWN_CLOSE_MOST_NS), true);
+        LogWriter.flush(1_000_000_000L);
         final long lost = deadLetters.count() - before;
-        Logs.CLOSE.log(lost == 0 ? System.Logger.Level.INFO : System.Logger.Level.WARNING, () ->
-            "the JVM is shutting down: engine closed; " + (lost == 0 ? "everything queued was delivered" :
-            lost + " message(s) could not be delivered, counted as dead letters " + deadLetterCounts()));
+        final String line = "the JVM is shutting down: engine " + name() + " closed; " + (lost == 0 ?
+            "everything queued was delivered" : lost + " message(s) could not be delivered, counted as dead letters " +
+            deadLetterCounts());
+        Logs.CLOSE.log(lost == 0 ? System.Logger.Level.INFO : System.Logger.Level.WARNING, () -> line);
+        if (lost > 0)
+        {
+            // the logging framework shuts down beside this hook and may drop the line: what was lost is said here too
+            System.err.println("hotpath: " + line);
+        }
     }
 
     private String deadLetterCounts()
@@ -375,6 +385,10 @@ public final class EngineRuntime
         }
         close.close();
         observability.close();
+        if (!workers.isWorkerThread(Thread.currentThread()))
+        {
+            LogWriter.flush(1_000_000_000L);
+        }
     }
 
     /**

@@ -30,6 +30,8 @@ final class Lanes
     private final int capacity;
     /** Owner's thread only: the lane to each worker, by index; null until the first send there. */
     private final OneToOneFrameQueue[] out;
+    /** Owner's thread only: the lane to that worker could not be made; its sends take its inbound queue. */
+    private final boolean[] unmade;
     /** The lane from each worker, by index: stored (release) when made, read by the owner (acquire). */
     private final OneToOneFrameQueue[] bySource;
     /** The lanes to this worker, in the order they were made; replaced, not changed, under this object's lock. */
@@ -45,6 +47,7 @@ final class Lanes
         this.worker = worker;
         this.capacity = capacity;
         this.out = new OneToOneFrameQueue[workers];
+        this.unmade = new boolean[workers];
         this.bySource = new OneToOneFrameQueue[workers];
     }
 
@@ -55,12 +58,29 @@ final class Lanes
     OneToOneFrameQueue to(final Worker dest)
     {
         final OneToOneFrameQueue lane = out[dest.index];
-        return lane != null || capacity == 0 ? lane : open(dest);
+        return lane != null || capacity == 0 || unmade[dest.index] ? lane : open(dest);
     }
 
+    /**
+     * Make the lane to {@code dest}, on the first send there. When the heap has no room for it, the sends to
+     * {@code dest} take its inbound queue instead, for good (so their order holds), and the worker says so once.
+     */
     private OneToOneFrameQueue open(final Worker dest)
     {
-        final OneToOneFrameQueue lane = new OneToOneFrameQueue(capacity);
+        final OneToOneFrameQueue lane;
+        try
+        {
+            lane = new OneToOneFrameQueue(capacity);
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            unmade[dest.index] = true;
+            Logs.WORKERS.log(System.Logger.Level.WARNING, () -> "worker " + worker.name + " could not make its lane " +
+                "to worker " + dest.name + " (inbound.laneCapacity " + capacity + " frames: " + ex.getMessage() +
+                "); its sends there take that worker's inbound queue; lower inbound.laneCapacity or give the heap " +
+                "more room");
+            return null;
+        }
         dest.lanes.attach(worker.index, lane);
         out[dest.index] = lane;
         return lane;

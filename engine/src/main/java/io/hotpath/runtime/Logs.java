@@ -13,7 +13,8 @@ import java.util.function.Supplier;
  * The engine's logs: one {@link System.Logger} per concern, so a service routes them where it likes (to SLF4J, to
  * java.util.logging) with no logging dependency here. What can repeat at message rate (a handler that throws on
  * every message) is rate-limited per concern: at most {@value #LINES_PER_SECOND} lines a second, and the next line
- * after a quiet spell says how many were left out. Thread safe.
+ * after a quiet spell says how many were left out. A worker's lines are written by the {@link LogWriter}'s thread,
+ * never by the worker. Thread safe.
  */
 public final class Logs
 {
@@ -78,16 +79,31 @@ public final class Logs
             return;
         }
         final long left = suppressed.getAndSet(0);
-        final String text = left == 0 ? message.get() :
-            message.get() + " (" + left + " similar lines left out before this one)";
-        if (error == null)
+        final Supplier<String> text = left == 0 ? message :
+            () -> message.get() + " (" + left + " similar lines left out before this one)";
+        if (onWorker())
         {
-            logger.log(level, text);
+            LogWriter.write(logger, level, text, error);
+        }
+        else if (error == null)
+        {
+            logger.log(level, text.get());
         }
         else
         {
-            logger.log(level, text, error);
+            logger.log(level, text.get(), error);
         }
+    }
+
+    /**
+     * A worker never writes a log line itself ({@link LogWriter}): a logging framework may block, take locks or
+     * load classes, which would stall every actor of the worker.
+     *
+     * @return true on a worker's own thread, or on a service's thread while it drives an embedded worker.
+     */
+    private static boolean onWorker()
+    {
+        return Thread.currentThread() instanceof WorkerThread || Worker.drivesEmbedded();
     }
 
     private boolean admit()

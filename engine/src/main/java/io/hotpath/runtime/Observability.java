@@ -55,7 +55,7 @@ final class Observability
             }
         }
         this.stallWatcher = config.stallThresholdNs() > 0 ?
-            new StallWatcher(engineName, workers, config.stallThresholdNs()) : null;
+            new StallWatcher(engineName, workers, config.stallThresholdNs(), config.stallGraceNs()) : null;
         this.jmx = config.jmx() ? new JmxBeans(runtime, engineName) : null;
     }
 

@@ -29,6 +29,12 @@ final class StallWatcher implements Runnable
     private static final VarHandle OUTERMOST_TURNS;
     private static final VarHandle TURN_DEPTH;
     private static final VarHandle TURNS;
+    private static final VarHandle CYCLE;
+    /** Frames of a stack that loads, links or initializes classes, or sets a logging framework up: start-up work. */
+    private static final String[] STARTING_UP = {"java.lang.ClassLoader", "jdk.internal.loader.",
+        "java.lang.invoke.MethodHandleNatives", "java.lang.invoke.BootstrapMethodInvoker", "java.lang.invoke.CallSite",
+        "java.lang.invoke.InnerClassLambdaMetafactory", "java.lang.runtime.", "java.util.logging.LogManager",
+        "jdk.internal.logger.", "sun.util.logging."};
 
     static
     {
@@ -38,6 +44,7 @@ final class StallWatcher implements Runnable
             OUTERMOST_TURNS = lookup.findVarHandle(TurnStack.class, "outermostTurns", long.class);
             TURN_DEPTH = lookup.findVarHandle(TurnStack.class, "depth", int.class);
             TURNS = lookup.findVarHandle(TurnStack.class, "turns", ActorCell[].class);
+            CYCLE = lookup.findVarHandle(Worker.class, "cycle", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -48,21 +55,34 @@ final class StallWatcher implements Runnable
     private final String engineName;
     private final Worker[] workers;
     private final long thresholdNs;
+    /** The threshold of start-up work: an actor's first turns, class loading ({@code stall.graceNs}). */
+    private final long graceNs;
     private final long periodNs;
     private final long[] seenTurns;
     private final long[] seenSinceNs;
     private final boolean[] reported;
+    /** The turn seen on each worker is one of its actor's first. */
+    private final boolean[] firstTurn;
+    /** An embedded worker's duty cycles, when last seen to change, and whether its thread was reported idle. */
+    private final long[] seenCycle;
+    private final long[] cycleSinceNs;
+    private final boolean[] notStepped;
     private final Thread thread;
     private volatile boolean stopped;
     private long windowStartNs;
     private int reportsInWindow;
     private int suppressed;
 
-    StallWatcher(final String engineName, final Worker[] workers, final long thresholdNs)
+    StallWatcher(final String engineName, final Worker[] workers, final long thresholdNs, final long graceNs)
     {
         this.engineName = engineName;
         this.workers = workers;
         this.thresholdNs = thresholdNs;
+        this.graceNs = Math.max(thresholdNs, graceNs);
+        this.firstTurn = new boolean[workers.length];
+        this.seenCycle = new long[workers.length];
+        this.cycleSinceNs = new long[workers.length];
+        this.notStepped = new boolean[workers.length];
         this.periodNs = Math.max(TimeUnit.MICROSECONDS.toNanos(250), thresholdNs / 4);
         this.seenTurns = new long[workers.length];
         this.seenSinceNs = new long[workers.length];
@@ -116,12 +136,20 @@ final class StallWatcher implements Runnable
         final Worker worker = workers[i];
         final long begun = (long)OUTERMOST_TURNS.getOpaque(worker.turns);
         final boolean inTurn = (int)TURN_DEPTH.getOpaque(worker.turns) != 0;
+        if (worker.embedded)
+        {
+            lookAtDriver(i, worker, nowNs, heldUp || inTurn);
+        }
         final boolean sameTurn = begun == seenTurns[i] && inTurn;
         if (!sameTurn || heldUp)
         {
             // a new turn, no turn, or a look too late to judge by: the clock starts now (so a turn that begins
             // between the two reads above is timed from this look at the earliest); a stall already reported stays
             // reported while the same turn goes on
+            if (!sameTurn)
+            {
+                firstTurn[i] = inTurn && isFirstTurn(worker);
+            }
             seenTurns[i] = begun;
             seenSinceNs[i] = nowNs;
             reported[i] &= sameTurn;
@@ -134,19 +162,94 @@ final class StallWatcher implements Runnable
         }
         if (!reported[i])
         {
+            final StackTraceElement[] stack = stackOf(worker);
+            if (stalledNs < graceNs && (firstTurn[i] || isStartingUp(stack)))
+            {
+                // start-up work: judged by stall.graceNs
+                return;
+            }
             reported[i] = true;
-            report(worker, stalledNs);
+            report(worker, stalledNs, stack);
             worker.turnWatch.countStall();
         }
         worker.turnWatch.noteStall(stalledNs);
     }
 
-    private void report(final Worker worker, final long stalledNs)
+    /**
+     * An embedded worker is stepped by a service's thread: one that has ended, or stopped calling its duty cycle, while
+     * frames wait for its actors is reported once (until the worker runs a cycle again).
+     *
+     * @param busy the worker is in a turn (a stall of the turn is reported as such), or the look came too late.
+     */
+    private void lookAtDriver(final int i, final Worker worker, final long nowNs, final boolean busy)
+    {
+        final long cycle = (long)CYCLE.getOpaque(worker);
+        final Thread owner = worker.owner;
+        if (cycle != seenCycle[i] || busy || owner == null || worker.isTerminated() ||
+            worker.inbound.size() == 0 && worker.lanes.size() == 0)
+        {
+            // stepping, or nothing waits: a service thread that has nothing to do for the worker is no stall
+            notStepped[i] &= cycle == seenCycle[i];
+            seenCycle[i] = cycle;
+            cycleSinceNs[i] = nowNs;
+            return;
+        }
+        final long idleNs = nowNs - cycleSinceNs[i];
+        if (idleNs >= thresholdNs && !notStepped[i])
+        {
+            notStepped[i] = true;
+            worker.turnWatch.countStall();
+            final int waiting = worker.inbound.size() + worker.lanes.size();
+            Logs.STALLS.log(Level.WARNING, () -> "embedded worker " + worker.name + " is not being stepped: its " +
+                "thread '" + owner.getName() + "' (" + (owner.isAlive() ? owner.getState().toString() : "ended") +
+                ") has run no duty cycle for " + TimeUnit.NANOSECONDS.toMillis(idleNs) + " ms while " + waiting +
+                " frame(s) wait for its actors; they are delivered only when that thread calls doWork() again");
+        }
+    }
+
+    /**
+     * @return true when the outermost actor of the worker's turn had handled nothing when the turn was first seen: a
+     * first turn from its mailbox or the inbound queue (whose messages are counted when the turn ends); a first one
+     * handed over directly is counted as it begins, so the class loading it does is what earns it the grace.
+     */
+    private static boolean isFirstTurn(final Worker worker)
+    {
+        final ActorCell<?>[] turns = (ActorCell<?>[])TURNS.getOpaque(worker.turns);
+        final ActorCell<?> outermost = turns.length > 0 ? turns[0] : null;
+        return outermost != null && outermost.handledOpaque() == 0;
+    }
+
+    private static boolean isStartingUp(final StackTraceElement[] stack)
+    {
+        for (final StackTraceElement frame : stack)
+        {
+            if ("<clinit>".equals(frame.getMethodName()))
+            {
+                return true;
+            }
+            final String type = frame.getClassName();
+            for (final String prefix : STARTING_UP)
+            {
+                if (type.startsWith(prefix))
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static StackTraceElement[] stackOf(final Worker worker)
+    {
+        final Thread owner = worker.owner;
+        return owner == null ? new StackTraceElement[0] : owner.getStackTrace();
+    }
+
+    private void report(final Worker worker, final long stalledNs, final StackTraceElement[] stack)
     {
         final ActorCell<?> cell = innermost(worker);
         final String actor = cell == null ? "(none: the engine's own code)" : cell.name;
         final Thread owner = worker.owner;
-        final StackTraceElement[] stack = owner == null ? new StackTraceElement[0] : owner.getStackTrace();
         final WorkerStallEvent event = new WorkerStallEvent();
         if (event.shouldCommit())
         {

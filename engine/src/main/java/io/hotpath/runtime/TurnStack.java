@@ -15,7 +15,14 @@ import java.util.Arrays;
  */
 final class TurnStack
 {
+    /** The handoff limit lowered by a stack overflow comes back this long after the last such overflow. */
+    static final long RESTORE_AFTER_NS = 10_000_000_000L;
+
     private final Worker worker;
+    /** {@code handoff.maxDepth}: what the limit comes back to. */
+    private final int configuredLimit;
+    /** Lowerings of the limit so far: a restore set for one is void once another has come. */
+    private int lowerings;
     /**
      * The turns, innermost at {@code depth - 1}. A level above the depth keeps the actor whose turn was there last
      * until another actor's turn takes it or the actor stops ({@link #forget}): with G1 a reference store costs a
@@ -32,7 +39,7 @@ final class TurnStack
     long outermostTurns;
     /** The last error that escaped an inner turn, for the turns it left open. */
     private Throwable escaped;
-    /** Most nested direct handoffs: {@code handoff.maxDepth}, halved for good after a stack overflow. */
+    /** Most nested direct handoffs: {@code handoff.maxDepth}, halved for a while after a stack overflow. */
     private int handoffLimit;
     /** Nesting of direct handoffs on the stack. */
     private int handoffDepth;
@@ -45,6 +52,7 @@ final class TurnStack
     {
         this.worker = worker;
         this.handoffLimit = handoffLimit;
+        this.configuredLimit = handoffLimit;
     }
 
     /** @return the actor whose turn is innermost, or null. */
@@ -305,7 +313,7 @@ final class TurnStack
      * An error escaped the turns on the stack (a stack overflow, say, that even the handler's fault handling could
      * not survive), caught where no turn was left below it. Every turn it cut short is closed, innermost first, and
      * is a fault of its actor, whose policy applies; the worker goes on. After a stack overflow the direct handoffs
-     * nest at most half as deep as they did when it happened, for good.
+     * nest at most half as deep as they did when it happened, for a while ({@link #lowerHandoffLimit}).
      */
     void recover(final Throwable error)
     {
@@ -341,7 +349,11 @@ final class TurnStack
         }
     }
 
-    /** A handler overflowed the stack at this handoff depth: nest at most half as deep from now on. */
+    /**
+     * A handler overflowed the stack at this handoff depth: nest at most half as deep, until {@link #RESTORE_AFTER_NS}
+     * pass without another such overflow. Only nesting lowers the limit: an overflow at the first level (a handler's
+     * own runaway recursion, with no handoff under it) leaves it; one deeper may be either, so the limit comes back.
+     */
     private void lowerHandoffLimit(final int atDepth)
     {
         overflowDepth = 0;
@@ -349,8 +361,19 @@ final class TurnStack
         {
             handoffLimit = atDepth / 2;
             worker.counters.noteStackOverflow(worker, handoffLimit);
+            final int lowering = ++lowerings;
+            worker.timers.schedule(worker.runtime.clock.nanoTime() + RESTORE_AFTER_NS, nowNs -> restore(lowering));
         }
         scheduleStranded();
+    }
+
+    /** The quiet period after a lowering has passed: unless another overflow lowered it since, the limit is back. */
+    private void restore(final int lowering)
+    {
+        if (lowering == lowerings)
+        {
+            handoffLimit = configuredLimit;
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import io.hotpath.EngineConfig;
 import io.hotpath.FullQueuePolicy;
 import io.hotpath.WorkerInvoker;
 import io.hotpath.inbound.ManyToOneFrameQueue;
+import io.hotpath.mailbox.LocalRing;
 import io.hotpath.timers.WorkerTimers;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -53,11 +54,26 @@ abstract class WorkerSharedFields extends WorkerPad0
         this.name = config.workerName(index);
         this.embedded = config.embedded(index);
         this.idleName = config.idle(index).configName();
-        this.inbound = new ManyToOneFrameQueue(config.inboundCapacity());
+        this.inbound = inboundQueue(config.inboundCapacity(), name);
         // a worker driven by a service's thread sends through the inbound queues: its thread is known only once it
         // calls, and a send before that takes the inbound queue, so a lane after it could overtake it
         this.lanes = new Lanes((Worker)this, config.workers(), embedded ? 0 : config.inboundLaneCapacity());
         this.mayPark = !embedded && config.idle(index).mayPark();
+    }
+
+    /** @return the inbound queue; a capacity the heap has no room for fails the start with what it needs. */
+    private static ManyToOneFrameQueue inboundQueue(final int capacity, final String worker)
+    {
+        try
+        {
+            return new ManyToOneFrameQueue(capacity);
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            throw new IllegalStateException("the inbound queue of worker " + worker + " (inbound.capacity " +
+                capacity + " frames, two references each) does not fit in the heap (" + ex.getMessage() + "); lower " +
+                "inbound.capacity or raise the heap (-Xmx)", ex);
+        }
     }
 }
 
@@ -123,6 +139,8 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     private static final VarHandle TERMINATED;
     /** {@link #doWork}, for {@link #dutyCycle}. */
     private static final MethodHandle DUTY_CYCLE;
+    /** Set on the threads that have driven an embedded worker. */
+    private static final ThreadLocal<Boolean> EMBEDDED_DRIVER = new ThreadLocal<>();
 
     static
     {
@@ -184,7 +202,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         this.turns = new TurnStack(this, config.handoffMaxDepth());
         this.ready = new ReadyQueue(this, config.batchBudget());
         this.fullQueuePolicy = config.fullQueuePolicy();
-        this.mailboxHardCapacity = (int)Math.min(Integer.MAX_VALUE, config.mailboxCapacity() +
+        this.mailboxHardCapacity = (int)Math.min(LocalRing.MAX_SIZE, config.mailboxCapacity() +
             (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity() +
             (long)(config.workers() - 1) * config.inboundLaneCapacity());
         this.outbound = new Outbound(this, config.workers(), config.outboundCapacity(), config.fullQueuePolicy());
@@ -396,6 +414,23 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             throw new IllegalStateException("embedded worker " + name + " is driven by thread '" + owner.getName() +
                 "'; call doWork() from that one thread only (caller: '" + caller.getName() + "')");
         }
+        EMBEDDED_DRIVER.set(Boolean.TRUE);
+    }
+
+    /**
+     * The closer claims an embedded worker that no thread has driven, to finish it.
+     *
+     * @return true when the calling thread is its owner now.
+     */
+    boolean claimForClose()
+    {
+        return embedded && OWNER.compareAndSet(this, null, Thread.currentThread());
+    }
+
+    /** @return true on a service's thread that drives an embedded worker (of any engine). */
+    static boolean drivesEmbedded()
+    {
+        return EMBEDDED_DRIVER.get() != null;
     }
 
     /** The owner has dead-lettered what was left at close: nothing runs here any more. */

@@ -1,5 +1,7 @@
 package io.hotpath.runtime;
 
+import java.util.concurrent.TimeUnit;
+
 import io.hotpath.inbound.FrameQueue;
 
 import java.lang.invoke.MethodHandles;
@@ -110,14 +112,15 @@ final class WorkerCounters
         }
     }
 
-    /** A stack overflow cut turns short; said once per worker. */
+    /** A stack overflow under nested handoffs lowered the handoff limit; said once per worker. */
     void noteStackOverflow(final Worker worker, final int handoffLimit)
     {
         if (!stackOverflowReported)
         {
             stackOverflowReported = true;
-            Logs.WORKERS.log(System.Logger.Level.WARNING, () -> "a stack overflow cut turns short on worker " +
-                worker.name + "; direct handoffs nest at most " + handoffLimit + " deep from now on " +
+            Logs.WORKERS.log(System.Logger.Level.WARNING, () -> "a stack overflow under nested direct handoffs on " +
+                "worker " + worker.name + "; they nest at most " + handoffLimit + " deep until " +
+                TimeUnit.NANOSECONDS.toSeconds(TurnStack.RESTORE_AFTER_NS) + " s pass without another " +
                 "(handoff.maxDepth)");
         }
     }

@@ -119,7 +119,7 @@ class AffinityProfileTest
                 "worker.namePrefix, worker.N.cpu, mandatory, other.cpus, jvm.cpus, description, inbound.capacity, inbound.laneCapacity, " +
                 "inbound.drainLimit, mailbox.capacity, actor.batchBudget, outbound.capacity, handoff.maxDepth, send.fullQueuePolicy, " +
                 "send.timeoutNs, close.timeoutNs, close.onShutdown, worker.daemon, await.monitorCheck, await.spinNs, await.onLoopStack, " +
-                "stall.thresholdNs, histograms, jmx, engine.name " +
+                "stall.thresholdNs, stall.graceNs, histograms, jmx, engine.name " +
                 "(N a worker index), listed with their defaults in io.hotpath.EngineConfig",
             "mandatory=maybe: must be true or false",
             "other.cpus=0-a: \"0-a\" is not a cpu list: \"a\" is not a CPU number; expected e.g. 0-3,8,10-11",

@@ -39,7 +39,7 @@ class JfrEventsTest
             recording.enable("io.hotpath.WorkerStall");
             recording.start();
             try (Engine engine = Engine.start(EngineConfig.builder().workers(1).idle("backoff").jmx(false)
-                .stallThresholdNs(TimeUnit.MILLISECONDS.toNanos(20)).engineName("jfr-test").build()))
+                .stallThresholdNs(TimeUnit.MILLISECONDS.toNanos(20)).stallGraceNs(0).engineName("jfr-test").build()))
             {
                 StallDetectorTest.runOnce(engine, "stuck", JfrEventsTest::stuckIn300Ms);
                 StallDetectorTest.awaitCondition(() -> engine.stats().workers().get(0).stalls() >= 1);

@@ -28,7 +28,9 @@ class StallDetectorTest
 
     private static EngineConfig.Builder config(final long thresholdNs)
     {
-        return EngineConfig.builder().workers(1).idle("backoff").stallThresholdNs(thresholdNs).jmx(false);
+        // the grace of start-up work off: these actors block in their first turns on purpose
+        return EngineConfig.builder().workers(1).idle("backoff").stallThresholdNs(thresholdNs).stallGraceNs(0)
+            .jmx(false);
     }
 
     /** The frame a report's stack must show. */

@@ -3,6 +3,7 @@ package io.hotpath.testkit;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
+import io.hotpath.DeadLetterReason;
 import io.hotpath.Reply;
 
 import java.time.Duration;
@@ -40,11 +41,12 @@ import java.util.function.Predicate;
  * workers until what it waits for has happened, moving virtual time in steps of {@link TestKitSettings#timeStep} up to its
  * timeout ({@link TestKitSettings#defaultTimeout}, 3 s, unless given). What threads outside the engine send (an I/O
  * completion) comes in real time: a wait whose virtual timeout has passed goes on running, without moving time, for
- * up to {@link TestKitSettings#realTimeGrace} (5 s) before it fails.
+ * up to {@link TestKitSettings#realTimeGrace} (100 ms) before it fails.
  * <p>
  * <b>Dead letters and faults</b> are kept until the test takes them ({@link #deadLetters()},
- * {@link #faults()}) and are listed in the message of every failed wait. Faults also go on to the fault
- * listener the engine was configured with (by default the engine's own, which reports them).
+ * {@link #faults()}) and are listed in the message of every failed wait; one the test has not taken when the kit
+ * closes fails the test ({@link #close()}). Faults also go on to the fault listener the engine was configured with
+ * (by default the engine's own, which reports them).
  * <p>
  * Sequential actors ({@code await}) need the JVM flag {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}
  * in the test JVM, as in production. NOT thread safe: one test thread makes every call, from start to close.
@@ -59,6 +61,7 @@ public final class ActorTestKit implements AutoCloseable
     private final DeadLetterLog deadLetters;
     private final FaultLog faults;
     private final long defaultTimeoutNs;
+    private final boolean failOnUnexpected;
     private boolean closed;
 
     private ActorTestKit(final TestKitSettings settings)
@@ -77,6 +80,7 @@ public final class ActorTestKit implements AutoCloseable
         engine.deadLetters().addListener(events);
         lockStep = new LockStep(engine, time, settings.timeStepNs, settings.realTimeGraceNs, settings.stuckNs);
         defaultTimeoutNs = settings.defaultTimeoutNs;
+        failOnUnexpected = settings.failOnUnexpected;
         deadLetters = new DeadLetterLog(this, events.deadLetters);
         faults = new FaultLog(this, events.faults);
         lockStep.runUntilIdle();
@@ -409,7 +413,12 @@ public final class ActorTestKit implements AutoCloseable
 
     /**
      * Close the engine: what is queued is delivered (the workers run freely now, without moving time), the rest is
-     * counted as dead letters, and every worker's thread ends. Idempotent.
+     * counted as dead letters, and every worker's thread ends. Then, unless the settings say otherwise
+     * ({@link TestKitSettings#failOnUnexpected}), a fault or a dead letter the test did not take fails it (but for
+     * answers to asks their caller cancelled, which are normal): an actor that threw where the test did not expect
+     * it is a failing test, not a line in a log. Idempotent.
+     *
+     * @throws AssertionError naming the faults and dead letters not taken.
      */
     @Override
     public void close()
@@ -417,7 +426,19 @@ public final class ActorTestKit implements AutoCloseable
         if (!closed)
         {
             closed = true;
+            lockStep.runUntilIdle();
+            final List<Fault> faultsLeft = events.faults.all();
+            // an answer to an ask its own caller cancelled is normal, never a sign that something went wrong
+            final List<DeadLetter> deadLettersLeft = events.deadLetters.all().stream()
+                .filter(letter -> letter.reason() != DeadLetterReason.CANCELLED_BY_CALLER).toList();
             lockStep.close(engine.config().closeTimeoutNs() + 5_000_000_000L);
+            if (failOnUnexpected && (!faultsLeft.isEmpty() || !deadLettersLeft.isEmpty()))
+            {
+                throw new AssertionError("the test did not expect " + faultsLeft.size() + " fault(s) and " +
+                    deadLettersLeft.size() + " dead letter(s): take those it expects with kit.faults().expect(...) " +
+                    "and kit.deadLetters().expect(...), or start the kit with " +
+                    "TestKitSettings.failOnUnexpected(false)" + events.summary(), events.firstError());
+            }
         }
     }
 }

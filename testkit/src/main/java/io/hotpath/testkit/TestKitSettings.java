@@ -17,8 +17,9 @@ public final class TestKitSettings
     Consumer<EngineConfig.Builder> engine = b -> { };
     long timeStepNs = TimeUnit.MILLISECONDS.toNanos(1);
     long defaultTimeoutNs = TimeUnit.SECONDS.toNanos(3);
-    long realTimeGraceNs = TimeUnit.SECONDS.toNanos(5);
+    long realTimeGraceNs = TimeUnit.MILLISECONDS.toNanos(100);
     long stuckNs = TimeUnit.SECONDS.toNanos(60);
+    boolean failOnUnexpected = true;
 
     /** Settings of one worker, the engine's defaults and the kit's. */
     public TestKitSettings()
@@ -78,9 +79,10 @@ public final class TestKitSettings
 
     /**
      * Set the real time a wait goes on after its virtual timeout, without moving time, for what threads outside the
-     * engine send (an I/O completion).
+     * engine send (an I/O completion). Short by default, so that a message that never comes costs a failing test no
+     * real seconds; a test whose actors wait for another thread's work raises it.
      *
-     * @param value zero or more (default 5 s).
+     * @param value zero or more (default 100 ms).
      * @return this.
      */
     public TestKitSettings realTimeGrace(final Duration value)
@@ -99,6 +101,20 @@ public final class TestKitSettings
     public TestKitSettings stuckAfter(final Duration value)
     {
         stuckNs = positive(value, "stuck after");
+        return this;
+    }
+
+    /**
+     * Set whether closing the kit fails the test when an actor threw, or a message became a dead letter, and the
+     * test did not take it ({@link ActorTestKit#faults()}, {@link ActorTestKit#deadLetters()}). What the close itself
+     * could not deliver does not count.
+     *
+     * @param value true (the default) to fail; false to let them pass, as a test of a noisy system may want.
+     * @return this.
+     */
+    public TestKitSettings failOnUnexpected(final boolean value)
+    {
+        failOnUnexpected = value;
         return this;
     }
 

@@ -2,6 +2,7 @@ package io.hotpath.testkit;
 
 import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
+import io.hotpath.DeadLetterReason;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -97,6 +98,7 @@ class SteppingTest
                 .hasMessageContaining("the engine never became idle", "step()");
             kit.engine().stop(spinner);
             kit.expectStopped(spinner);
+            kit.deadLetters().expect(DeadLetterReason.ACTOR_STOPPED, spinner);
         }
     }
 

@@ -39,6 +39,9 @@ class JobContextTest
     @AfterEach
     void close()
     {
+        // the jobs that fail do so on purpose: their attempts' faults are the retries these tests prove
+        assertThat(kit.faults().takeAll()).allSatisfy(fault ->
+            assertThat(fault.error()).isInstanceOf(IllegalStateException.class));
         kit.close();
     }
 

@@ -37,6 +37,8 @@ import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.CpuSet;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -177,6 +179,37 @@ final class ConfigKeys
         {
             throw new UncheckedIOException("cannot read affinity profile " + file + ": " + ex.getMessage(), ex);
         }
+    }
+
+    /**
+     * @param resource a profile on the class path, e.g. {@code profiles/two-core.properties} (no leading slash).
+     * @param loader   where to look.
+     * @return its keys.
+     */
+    static Properties loadResource(final String resource, final ClassLoader loader)
+    {
+        try (InputStream in = loader.getResourceAsStream(resource))
+        {
+            if (in == null)
+            {
+                throw new UncheckedIOException(new NoSuchFileException(resource, null, "no such affinity profile on " +
+                    "the class path: " + resource + " (give its path inside the jar or classes folder, without a " +
+                    "leading slash)"));
+            }
+            final Properties props = new Properties();
+            props.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+            return props;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read affinity profile " + resource + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    /** @return the resource's name without its folders and {@code .properties}: the name of its placement. */
+    static String baseName(final String resource)
+    {
+        return baseName(Path.of(resource.substring(resource.lastIndexOf('/') + 1)));
     }
 
     /** @return the file's name without {@code .properties}: the name of the placement it gives. */

@@ -1053,6 +1053,25 @@ public final class EngineConfig
         }
 
         /**
+         * {@link #affinity(Path)} for a profile on the class path (in the service's jar, say), found by the thread's
+         * context class loader.
+         *
+         * @param resource e.g. {@code "profiles/two-core.properties"}, without a leading slash.
+         * @return this.
+         * @throws java.io.UncheckedIOException when there is no such resource, or it cannot be read.
+         * @throws ConfigException listing every unknown key and malformed value, each naming the key.
+         */
+        public Builder affinityResource(final String resource)
+        {
+            Objects.requireNonNull(resource, "affinityResource(resource): resource is null");
+            final ClassLoader context = Thread.currentThread().getContextClassLoader();
+            properties(ConfigKeys.loadResource(resource, context != null ? context : EngineConfig.class
+                .getClassLoader()), resource);
+            placementName = ConfigKeys.baseName(resource);
+            return this;
+        }
+
+        /**
          * Apply settings from properties, e.g. a file: each key as listed in {@link EngineConfig}, set at this point
          * of the calls.
          *

@@ -1,5 +1,7 @@
 package io.hotpath;
 
+import io.hotpath.runtime.Durations;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -187,10 +189,10 @@ public final class FaultPolicy
         return switch (kind)
         {
             case RESUME, STOP, ESCALATE -> kind.name().toLowerCase(java.util.Locale.ROOT);
-            case RESTART -> "restart(max " + maxRetries + " in " + windowNs / 1_000_000 + " ms)";
-            case BACKOFF -> "backoff(" + minBackoffNs / 1_000_000 + ".." + maxBackoffNs / 1_000_000 + " ms, random " +
-                randomFactor + ", max " + maxRetries + " in " + windowNs / 1_000_000 + " ms, reset after " +
-                resetAfterNs / 1_000_000 + " ms)";
+            case RESTART -> "restart(max " + maxRetries + " in " + Durations.text(windowNs) + ")";
+            case BACKOFF -> "backoff(" + Durations.text(minBackoffNs) + ".." + Durations.text(maxBackoffNs) +
+                ", random " + randomFactor + ", max " + maxRetries + " in " + Durations.text(windowNs) +
+                ", reset after " + Durations.text(resetAfterNs) + ")";
         };
     }
 

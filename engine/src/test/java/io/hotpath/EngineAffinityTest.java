@@ -63,6 +63,49 @@ class EngineAffinityTest
     }
 
     @Test
+    void anEmbeddedWorkersThreadIsInTheReportOnceItHasDrivenTheWorker() throws Exception
+    {
+        assumeTrue(ThreadPinning.isSupported(), ThreadPinning.unsupportedReason());
+        final int first = ThreadPinning.currentThreadMask().first();
+        try (Engine engine = Engine.start(TestEngines.config(2).cpu(0, first).embedded(1, true).build()))
+        {
+            assertThat(engine.affinityReport()).extracting(PinReport::worker).containsExactly(0);
+            final Thread driver = new Thread(() -> engine.invoker(1).doWork(), "md-reader");
+            driver.start();
+            driver.join();
+            assertThat(engine.affinityReport()).extracting(PinReport::worker).containsExactlyInAnyOrder(0, 1);
+            final PinReport embedded = engine.affinityReport().stream().filter(r -> r.worker() == 1).findFirst()
+                .orElseThrow();
+            assertEquals("md-reader", embedded.threadName());
+            assertTrue(embedded.ok(), embedded.toString());
+        }
+    }
+
+    @Test
+    void aProfileOnTheClassPathConfiguresTheEngineInOneCall() throws IOException
+    {
+        final Path classes = Files.createDirectories(dir.resolve("classes/profiles"));
+        Files.writeString(classes.resolve("pair.properties"), "workers=2\nidle=yield\n");
+        final ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+            new java.net.URL[]{dir.resolve("classes").toUri().toURL()}, previous))
+        {
+            Thread.currentThread().setContextClassLoader(loader);
+            final EngineConfig config = EngineConfig.builder().affinityResource("profiles/pair.properties").build();
+            assertEquals(2, config.workers());
+            assertEquals("pair", config.affinity().name());
+            assertEquals(2, io.hotpath.affinity.AffinityProfile.fromResource("profiles/pair.properties").workers());
+            final java.io.UncheckedIOException missing = org.junit.jupiter.api.Assertions.assertThrows(
+                java.io.UncheckedIOException.class, () -> EngineConfig.builder().affinityResource("profiles/none"));
+            assertThat(missing.getMessage()).contains("no such affinity profile on the class path: profiles/none");
+        }
+        finally
+        {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    @Test
     void profileThatDoesNotFitTheMachineFailsAtStartNamingTheKey()
     {
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,

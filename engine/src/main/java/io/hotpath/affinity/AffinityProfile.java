@@ -98,6 +98,20 @@ public final class AffinityProfile
         return EngineConfig.builder().affinity(file).build().affinity();
     }
 
+    /**
+     * {@link #load} for a profile on the class path: {@code EngineConfig.builder().affinityResource(resource)} is
+     * how an engine takes it.
+     *
+     * @param resource e.g. {@code "profiles/two-core.properties"}, without a leading slash.
+     * @return the placement.
+     * @throws java.io.UncheckedIOException when there is no such resource, or it cannot be read.
+     * @throws io.hotpath.ConfigException listing every problem, each naming its key.
+     */
+    public static AffinityProfile fromResource(final String resource)
+    {
+        return EngineConfig.builder().affinityResource(resource).build().affinity();
+    }
+
     /** {@return the placement's name: the profile file's name without {@code .properties}, or the settings' source} */
     public String name()
     {

@@ -69,6 +69,21 @@ final class DeadLetterOffice implements DeadLetters
     }
 
     @Override
+    public String toString()
+    {
+        final StringBuilder sb = new StringBuilder("DeadLetters[").append(count());
+        for (final DeadLetterReason reason : DeadLetterReason.values())
+        {
+            final long n = count(reason);
+            if (n > 0)
+            {
+                sb.append(", ").append(reason).append('=').append(n);
+            }
+        }
+        return sb.append(']').toString();
+    }
+
+    @Override
     public long count()
     {
         long sum = 0;

@@ -9,7 +9,6 @@ import io.hotpath.timers.TimerTask;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /*
@@ -385,7 +384,7 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
         {
             expired = true;
             handOver(null, new AskTimeoutException("ask to actor '" + targetRef.name() + "' got no reply within " +
-                TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms (" + timeoutNs + " ns)"));
+                Durations.text(timeoutNs)));
         }
     }
 

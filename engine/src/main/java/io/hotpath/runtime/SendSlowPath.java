@@ -5,7 +5,6 @@ import io.hotpath.FullQueuePolicy;
 import io.hotpath.QueueFullException;
 import io.hotpath.inbound.ManyToOneFrameQueue;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -72,8 +71,8 @@ final class SendSlowPath
             }
             if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
-                throw congested(target, "wait", " and stayed so for " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) +
-                    " ms (send.timeoutNs)");
+                throw congested(target, "wait", " and stayed so for " + Durations.text(timeoutNs) +
+                    " (send.timeoutNs)");
             }
             pause(++tries);
         }
@@ -186,7 +185,7 @@ final class SendSlowPath
             if (System.nanoTime() - startNs - timeoutNs >= 0)
             {
                 throw inboundFull(worker, target, "wait", " and stayed full for " +
-                    TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms (send.timeoutNs)");
+                    Durations.text(timeoutNs) + " (send.timeoutNs)");
             }
             worker.wake();
             pause(++tries);

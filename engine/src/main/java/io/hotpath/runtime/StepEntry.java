@@ -31,6 +31,12 @@ final class StepEntry implements Cancellable
     }
 
     @Override
+    public String toString()
+    {
+        return "repeating step " + step + " of actor '" + cell.name + "'";
+    }
+
+    @Override
     public boolean isActive()
     {
         return active;

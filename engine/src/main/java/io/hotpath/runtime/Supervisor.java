@@ -67,8 +67,8 @@ final class Supervisor
         if (++record.retriesInWindow > policy.maxRetries())
         {
             cell.worker.runtime.reportFault(cell, null, new IllegalStateException("actor '" + cell.name +
-                "' failed " + record.retriesInWindow + " times within " + policy.windowNs() / 1_000_000 +
-                " ms; stopping it"), FaultPolicy.stop());
+                "' failed " + record.retriesInWindow + " times within " + Durations.text(policy.windowNs()) +
+                "; stopping it"), FaultPolicy.stop());
             stop(cell);
             return;
         }

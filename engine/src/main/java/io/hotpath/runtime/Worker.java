@@ -415,6 +415,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
                 "'; call doWork() from that one thread only (caller: '" + caller.getName() + "')");
         }
         EMBEDDED_DRIVER.set(Boolean.TRUE);
+        runtime.workers.onEmbeddedClaimed(this);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.hotpath.runtime;
 
 import io.hotpath.EngineConfig;
 import io.hotpath.affinity.AffinityException;
+import io.hotpath.affinity.AffinityProfile;
 import io.hotpath.affinity.PinReport;
 
 import java.util.ArrayList;
@@ -213,16 +214,37 @@ final class WorkerGroup
     }
 
     /**
-     * @return each threaded worker's placement read back at start; empty without an affinity profile.
+     * An embedded worker's thread has claimed it (its first duty cycle): with an affinity profile, where that thread
+     * runs is read back and reported beside the threaded workers' placements. The service owns that thread, so it is
+     * observed, never pinned.
+     */
+    void onEmbeddedClaimed(final Worker worker)
+    {
+        if (config.affinity() != null)
+        {
+            final PinReport report = PinReport.pinCurrentWorker(worker.index, AffinityProfile.NO_CPU, false);
+            synchronized (pinReports)
+            {
+                pinReports[worker.index] = report;
+            }
+        }
+    }
+
+    /**
+     * @return each worker's placement read back: a threaded worker's at start, an embedded one's once its thread has
+     * driven it; empty without an affinity profile.
      */
     List<PinReport> pinReports()
     {
         final List<PinReport> reports = new ArrayList<>();
-        for (final PinReport report : pinReports)
+        synchronized (pinReports)
         {
-            if (report != null)
+            for (final PinReport report : pinReports)
             {
-                reports.add(report);
+                if (report != null)
+                {
+                    reports.add(report);
+                }
             }
         }
         return reports;

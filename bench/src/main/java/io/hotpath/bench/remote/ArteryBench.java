@@ -2,13 +2,13 @@ package io.hotpath.bench.remote;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import io.hotpath.bench.harness.impl.PekkoConfig;
-import io.hotpath.bench.harness.BenchImpl;
-import io.hotpath.bench.harness.Probe;
-import io.hotpath.bench.harness.RunContext;
-import io.hotpath.bench.harness.Scenario;
-import io.hotpath.bench.harness.ScenarioKind;
-import io.hotpath.bench.harness.Trial;
+import io.hotpath.bench.impl.BenchImpl;
+import io.hotpath.bench.impl.PekkoConfig;
+import io.hotpath.bench.impl.RunContext;
+import io.hotpath.bench.impl.Trial;
+import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.bench.scenario.ScenarioKind;
 import org.apache.pekko.actor.AbstractActor;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.ActorSystem;
@@ -39,7 +39,7 @@ public final class ArteryBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.remote() && !RemoteScenarios.ipc(scenario);
+        return scenario.remote() && !RemoteSetup.ipc(scenario);
     }
 
     private static Config config(final int port, final int workers)

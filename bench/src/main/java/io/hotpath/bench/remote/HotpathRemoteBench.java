@@ -3,12 +3,12 @@ package io.hotpath.bench.remote;
 import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
-import io.hotpath.bench.harness.BenchImpl;
-import io.hotpath.bench.harness.Probe;
-import io.hotpath.bench.harness.RunContext;
-import io.hotpath.bench.harness.Scenario;
-import io.hotpath.bench.harness.ScenarioKind;
-import io.hotpath.bench.harness.Trial;
+import io.hotpath.bench.impl.BenchImpl;
+import io.hotpath.bench.impl.RunContext;
+import io.hotpath.bench.impl.Trial;
+import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.bench.scenario.ScenarioKind;
 import io.hotpath.remote.Codecs;
 import io.hotpath.remote.RemoteConfig;
 import io.hotpath.remote.RemoteNode;
@@ -46,7 +46,7 @@ public final class HotpathRemoteBench implements BenchImpl
             final Engine engineA = teardown.add(RemoteSetup.engine(context));
             final Engine engineB = teardown.add(RemoteSetup.engine(context));
             final Codecs codecs = Ping.register(Codecs.builder()).build();
-            final boolean ipc = RemoteScenarios.ipc(scenario);
+            final boolean ipc = RemoteSetup.ipc(scenario);
             final String tag = RemoteSetup.tag();
             final RemoteNode a = teardown.add(RemoteNode.start(engineA, RemoteConfig.builder().codecs(codecs)
                 .termLength(RemoteSetup.TERM_LENGTH)

@@ -1,8 +1,6 @@
 package io.hotpath.bench.report;
 
 import io.hotpath.bench.measure.Result;
-import io.hotpath.bench.run.HarnessOptions;
-import io.hotpath.bench.run.RunMeta;
 import io.hotpath.bench.scenario.Scenario;
 
 import java.io.IOException;
@@ -10,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,23 +27,21 @@ public final class Reports
 
     /**
      * @param dir          output folder, created if missing.
-     * @param options      the run's options (also decide the extra JSON copy).
-     * @param startTime    when the run started.
+     * @param meta         the summary's meta object: what the run was and where it ran.
+     * @param scenarios    the rows run, in order.
      * @param results      the figures.
      * @param intervalLogs fixed-rate interval logs by file stem.
-     * @param peers        peer settings for the meta.
-     * @param rowJvms      the JVMs the rows ran in besides this one ({@code --fork}), 0 when none.
+     * @param jsonCopy     where a second copy of the summary goes ({@code --json}), or null.
      * @param err          receives warnings.
      * @throws IOException when a file cannot be written; a plot that cannot be drawn is only a warning.
      */
     public static void write(
         final Path dir,
-        final HarnessOptions options,
-        final Instant startTime,
+        final Map<String, Object> meta,
+        final List<Scenario> scenarios,
         final List<Result> results,
         final Map<String, String> intervalLogs,
-        final Map<String, Object> peers,
-        final int rowJvms,
+        final Path jsonCopy,
         final PrintStream err) throws IOException
     {
         Files.createDirectories(dir);
@@ -66,20 +61,18 @@ public final class Reports
         {
             Files.writeString(dir.resolve(log.getKey() + ".hlog"), log.getValue(), StandardCharsets.UTF_8);
         }
-        final Map<String, Object> meta = RunMeta.collect(options, startTime, peers);
-        meta.put("rowJvms", rowJvms);
         final String json = summaryJson(meta, results);
         Files.writeString(dir.resolve("summary.json"), json, StandardCharsets.UTF_8);
-        if (options.json() != null)
+        if (jsonCopy != null)
         {
-            final Path parent = options.json().toAbsolutePath().getParent();
+            final Path parent = jsonCopy.toAbsolutePath().getParent();
             if (parent != null)
             {
                 Files.createDirectories(parent);
             }
-            Files.writeString(options.json(), json, StandardCharsets.UTF_8);
+            Files.writeString(jsonCopy, json, StandardCharsets.UTF_8);
         }
-        plot(options.scenarios(), results, PercentilePlot.caption(meta), dir.resolve("percentiles.png"), err);
+        plot(scenarios, results, PercentilePlot.caption(meta), dir.resolve("percentiles.png"), err);
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.List;
  * Re-launches the bench in a child JVM with the flags it needs, so the user types none; with {@code --fork} that JVM
  * starts one more per row, with the same flags. Stateless.
  */
-public final class ChildJvm
+final class ChildJvm
 {
     /** Set in the child: the flags are in place, run the benchmark. */
     public static final String CHILD_PROPERTY = "hotpath.bench.child";

@@ -127,8 +127,8 @@ public final class Harness
                 settings.put(v.implName(), v.applyTo(context.engineConfig(options.idle())).build().toString());
             }
             settings.putAll(Implementations.settings(options.workers()));
-            Reports.write(dir, options, startTime, results, driver.intervalLogs(), settings, driver.rowJvms().size(),
-                err);
+            Reports.write(dir, RunMeta.collect(options, startTime, settings, driver.rowJvms().size()),
+                options.scenarios(), results, driver.intervalLogs(), options.json(), err);
             if (context.engineHistograms() != null)
             {
                 Files.writeString(dir.resolve("engine-histograms.json"),

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The text {@code --help} prints, with how long the default run and a quick run take. Stateless.
  */
-public final class HelpText
+final class HelpText
 {
     private HelpText()
     {

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * What the summary says about the run itself: JDK, JVM flags, CPU, affinity, idle strategy, git commit, start time
  * and options. Stateless.
  */
-public final class RunMeta
+final class RunMeta
 {
     private RunMeta()
     {
@@ -26,10 +26,11 @@ public final class RunMeta
      * @param options   the run's options.
      * @param startTime when the run started.
      * @param peers     settings of the peers worth recording, e.g. Pekko's dispatcher parallelism.
+     * @param rowJvms   the JVMs the rows ran in besides this one ({@code --fork}), 0 when none.
      * @return the meta object of the summary, in a stable key order.
      */
-    public static Map<String, Object> collect(
-        final HarnessOptions options, final Instant startTime, final Map<String, Object> peers)
+    static Map<String, Object> collect(
+        final HarnessOptions options, final Instant startTime, final Map<String, Object> peers, final int rowJvms)
     {
         final Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("jdk", System.getProperty("java.runtime.version", System.getProperty("java.version")) + " (" +
@@ -77,6 +78,7 @@ public final class RunMeta
         opts.put("quick", options.quick());
         meta.put("options", opts);
         meta.put("peers", peers);
+        meta.put("rowJvms", rowJvms);
         return meta;
     }
 

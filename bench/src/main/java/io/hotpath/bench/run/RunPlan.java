@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * repetition beginning one implementation further on, so that none always runs first or last), the
  * rows an implementation cannot express, and how long a run takes. Stateless.
  */
-public final class RunPlan
+final class RunPlan
 {
     /** What one step costs beyond its warm-up and measurement: a GC, starting and closing threads or an engine. */
     static final long STEP_OVERHEAD_NS = TimeUnit.MILLISECONDS.toNanos(250);

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes maps, lists, strings, numbers, booleans and nulls as indented JSON. Stateless.
+ * The bench's one JSON writer (the harness's summary, the engine's histograms, the Savina suite's results): maps,
+ * lists, strings, numbers, booleans and nulls as indented JSON, keys in the map's order. A {@link Double} with no
+ * fraction is written as a whole number and one that is not a number as null; any other {@link Number} as its
+ * {@code toString()}, so a {@link java.math.BigDecimal} keeps its scale. Stateless.
  */
 public final class Json
 {

@@ -1,7 +1,6 @@
 package io.hotpath.bench.run;
 
 import io.hotpath.bench.impl.Faults;
-import io.hotpath.bench.report.Json;
 import io.hotpath.bench.report.MiniJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,24 +97,5 @@ class SummaryJsonTest
         assertTrue(Files.exists(dir.resolve("percentiles.png")));
         final String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("cannot express the row: floor (blast)"), table);
-    }
-
-    @Test
-    void writerEscapesStringsAndWritesNulls()
-    {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("text", "a \"quoted\" \\ line\nnext\u0001");
-        m.put("none", null);
-        m.put("whole", 3.0);
-        m.put("fraction", 0.25);
-        m.put("list", List.of(1L, "x"));
-        final Object back = MiniJson.parse(Json.write(m));
-        final Map<String, Object> expected = new LinkedHashMap<>();
-        expected.put("text", "a \"quoted\" \\ line\nnext\u0001");
-        expected.put("none", null);
-        expected.put("whole", 3.0);
-        expected.put("fraction", 0.25);
-        expected.put("list", List.of(1.0, "x"));
-        assertEquals(expected, back);
     }
 }

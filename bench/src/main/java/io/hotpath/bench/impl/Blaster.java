@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 
 /**
  * A sender that sends as fast as its outlet takes messages, a batch per call. Every message is the same token, so
@@ -15,7 +16,7 @@ final class Blaster extends BlasterFields
     static final int STOPPED = -1;
 
     private final Probe probe;
-    private final Probe.Sender sender;
+    private final ProbeSender sender;
     private final Envelope token;
     private final int senders;
     private final int window;

@@ -29,8 +29,8 @@ public record EngineVariant(String name, Map<String, String> settings)
     /**
      * @param spec {@code NAME:KEY=VALUE[,KEY=VALUE...]}, e.g. {@code nolanes:inbound.laneCapacity=0}.
      * @return the variant, its settings checked as the engine checks them.
-     * @throws IllegalArgumentException naming what is wrong: the name, a setting without {@code =}, an unknown key or a
-     *                         value the engine refuses.
+     * @throws IllegalArgumentException naming what is wrong: the name, a setting without {@code =}, an unknown key
+     *                                  or a value the engine refuses.
      */
     public static EngineVariant parse(final String spec)
     {
@@ -52,8 +52,8 @@ public record EngineVariant(String name, Map<String, String> settings)
             final int eq = setting.indexOf('=');
             if (eq <= 0)
             {
-                throw new IllegalArgumentException("--variant " + name + ": '" + setting + "' is not KEY=VALUE (keys as " +
-                    "listed in EngineConfig, e.g. inbound.laneCapacity=0)");
+                throw new IllegalArgumentException("--variant " + name + ": '" + setting + "' is not KEY=VALUE " +
+                    "(keys as listed in EngineConfig, e.g. inbound.laneCapacity=0)");
             }
             final String key = setting.substring(0, eq).trim();
             if (settings.put(key, setting.substring(eq + 1).trim()) != null)

@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 
 /**
  * An open-loop sender: message i is due at {@code start + i / rate}, carries that INTENDED time as its stamp, and
@@ -17,7 +18,7 @@ final class FixedRateSender
     private final Envelope[] pool = Envelope.pool(Pacing.FIXED_RATE_POOL);
     private final long ratePerSec;
     private final Probe probe;
-    private final Probe.Sender sender;
+    private final ProbeSender sender;
     private final Faults faults;
     private final FloorSlices floor;
     private long startNs;

@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 import io.hotpath.bench.scenario.ScenarioKind;
 
@@ -35,7 +36,7 @@ public final class FloorBench implements BenchImpl
     private static Trial crossThread(final Probe probe, final Faults faults)
     {
         final FloorExchange x = new FloorExchange();
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final Threads threads = new Threads();
         threads.add("floor-initiator", () ->
         {
@@ -89,7 +90,7 @@ public final class FloorBench implements BenchImpl
 
     private static Trial sameThread(final Probe probe, final Faults faults)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final Threads threads = new Threads();
         threads.add("floor-same", () ->
         {

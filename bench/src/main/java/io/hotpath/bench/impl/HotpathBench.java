@@ -7,6 +7,7 @@ import io.hotpath.EngineConfig;
 import io.hotpath.bench.measure.EngineHistograms;
 import io.hotpath.bench.measure.InboundFill;
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 import io.hotpath.bench.scenario.ScenarioKind;
 import io.hotpath.metrics.WorkerStats;
@@ -196,7 +197,7 @@ public final class HotpathBench implements BenchImpl
     private static void pipeline(final Engine engine, final Scenario scenario, final Faults faults, final Probe probe)
     {
         final int n = engine.workerCount();
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final Link<ActorRef<Envelope>> gateway = new Link<>();
         final Envelope[] pool = Envelope.pool(scenario.inFlight());
         final ActorRef<Envelope> publisher = engine.<Envelope>actor((ctx) -> new io.hotpath.Actor<Envelope>()
@@ -240,7 +241,7 @@ public final class HotpathBench implements BenchImpl
         gateway.ref.tell(START);
     }
 
-    private static void enterPipeline(final Envelope m, final Probe.Sender sender, final ActorRef<Envelope> next)
+    private static void enterPipeline(final Envelope m, final ProbeSender sender, final ActorRef<Envelope> next)
     {
         m.stampNs = System.nanoTime();
         m.threadId = Thread.currentThread().threadId();

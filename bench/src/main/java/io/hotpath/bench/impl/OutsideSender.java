@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 
 /**
  * A sender on a thread of its own, outside any engine or pool (as a market-data reader would be). It parks between
@@ -41,7 +42,7 @@ final class OutsideSender
      */
     static Thread startPaced(final Probe probe, final Outlet outlet)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final Envelope[] pool = Envelope.pool(WAKEUP_POOL);
         return startThread(() ->
         {

@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 
 import java.util.function.Consumer;
@@ -119,7 +120,7 @@ final class PekkoScenarios
 
     private static void pipeline(final int inFlight, final Faults faults, final Probe probe, final Spawner spawner)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final Envelope[] pool = Envelope.pool(inFlight);
         final Link<Outlet> gateway = new Link<>();
         final Outlet publisher = spawner.spawn((self) -> new Consumer<>()
@@ -161,7 +162,7 @@ final class PekkoScenarios
         gateway.ref.offer(START);
     }
 
-    private static void enter(final Envelope m, final Probe.Sender sender, final Outlet next)
+    private static void enter(final Envelope m, final ProbeSender sender, final Outlet next)
     {
         m.stampNs = System.nanoTime();
         m.threadId = Thread.currentThread().threadId();

@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 
 /**
@@ -72,7 +73,7 @@ final class PingPong
     static final class Initiator
     {
         private final Probe probe;
-        private final Probe.Sender sender;
+        private final ProbeSender sender;
         private final boolean written;
         private final FloorSlices floor;
         private final ThreadMark responderMark;

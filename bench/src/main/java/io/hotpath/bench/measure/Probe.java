@@ -10,13 +10,13 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The measuring end of one run: what the ONE recording thread (the receiving actor's worker, or the consumer thread
- * of a peer) records, a phase written by the driver, and one {@link Sender} per sending thread. Everything is
+ * of a peer) records, a phase written by the driver, and one {@link ProbeSender} per sending thread. Everything is
  * allocated before the run starts, so recording allocates nothing.
  * <p>
  * The recording thread notices a phase change at its next event: on entering the measurement it resets what it
  * records (warm-up then reset), and in {@link #STOPPING} it stops recording. Senders read {@link #sending()} before
- * each send and acknowledge the stop with {@link Sender#stop()}, so once every sender has stopped and every message
- * sent has been received the run is drained; what is still missing after the timeout is lost.
+ * each send and acknowledge the stop with {@link ProbeSender#stop()}, so once every sender has stopped and every
+ * message sent has been received the run is drained; what is still missing after the timeout is lost.
  * <p>
  * A paired row (a ping-pong alternating with the floor on its own two threads) records into a {@link SliceLog}
  * instead of the row's histogram; the row's histogram is then the sum of the implementation's slices.
@@ -47,7 +47,7 @@ public final class Probe extends ProbePad
     private final Recording recording;
     private final SingleWriterRecorder intervalLog;
     private final Counter received = new Counter();
-    private final List<Sender> senders = new ArrayList<>();
+    private final List<ProbeSender> senders = new ArrayList<>();
 
     // driver only; measureStartNs is published to the recording thread by the volatile write of the phase
     private long measureStartNs = System.nanoTime();
@@ -81,69 +81,13 @@ public final class Probe extends ProbePad
     }
 
     /**
-     * One sending thread's counts and stop acknowledgement. Each count has that thread as its only writer.
-     */
-    public static final class Sender extends SenderPad
-    {
-        private final Counter sent = new Counter();
-        private final Counter refused = new Counter();
-        private volatile boolean stopped;
-        byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
-        byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
-        byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
-        byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
-
-        /** Count one message sent; the sending thread only. */
-        public void sent()
-        {
-            sent.increment();
-        }
-
-        /** Count several messages sent; the sending thread only. @param n how many. */
-        public void sent(final int n)
-        {
-            sent.add(n);
-        }
-
-        /** Count one offer refused by a full queue; the sending thread only. */
-        public void refused()
-        {
-            refused.increment();
-        }
-
-        /** Acknowledge the stop: this sender sends nothing more. */
-        public void stop()
-        {
-            stopped = true;
-        }
-
-        /** @return messages sent so far; any thread. */
-        public long count()
-        {
-            return sent.get();
-        }
-
-        /** @return offers refused so far; any thread. */
-        public long refusedCount()
-        {
-            return refused.get();
-        }
-
-        /** @return true once acknowledged. */
-        public boolean isStopped()
-        {
-            return stopped;
-        }
-    }
-
-    /**
      * Register a sending thread; call while setting up, before traffic starts.
      *
      * @return its counter.
      */
-    public synchronized Sender newSender()
+    public synchronized ProbeSender newSender()
     {
-        final Sender sender = new Sender();
+        final ProbeSender sender = new ProbeSender();
         senders.add(sender);
         return sender;
     }
@@ -341,7 +285,7 @@ public final class Probe extends ProbePad
     /** @return true when every sender has acknowledged the stop. */
     public synchronized boolean allStopped()
     {
-        for (final Sender s : senders)
+        for (final ProbeSender s : senders)
         {
             if (!s.isStopped())
             {
@@ -355,7 +299,7 @@ public final class Probe extends ProbePad
     public synchronized long sent()
     {
         long sum = 0;
-        for (final Sender s : senders)
+        for (final ProbeSender s : senders)
         {
             sum += s.count();
         }
@@ -366,7 +310,7 @@ public final class Probe extends ProbePad
     public synchronized long refused()
     {
         long sum = 0;
-        for (final Sender s : senders)
+        for (final ProbeSender s : senders)
         {
             sum += s.refusedCount();
         }
@@ -426,42 +370,8 @@ public final class Probe extends ProbePad
     }
 }
 
-/** Padding before the phase. */
-abstract class PhaseWordPad
-{
-    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
-    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
-    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
-    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
-}
-
-/** The phase of a run. */
-abstract class PhaseWordFields extends PhaseWordPad
-{
-    /** Written by the driver; read by the recording thread per event and by every sender per send. */
-    volatile int phase = Probe.WARMUP;
-}
-
-/** The phase on a line of its own, so that no per-message write shares the line every sender reads. */
-final class PhaseWord extends PhaseWordFields
-{
-    byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
-    byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
-    byte p132, p133, p134, p135, p136, p137, p138, p139, p140, p141, p142, p143, p144, p145, p146, p147;
-    byte p148, p149, p150, p151, p152, p153, p154, p155, p156, p157, p158, p159, p160, p161, p162, p163;
-}
-
 /** Padding before the probe's fields. */
 abstract class ProbePad
-{
-    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
-    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
-    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
-    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
-}
-
-/** Padding before a sender's fields. */
-abstract class SenderPad
 {
     byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
     byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;

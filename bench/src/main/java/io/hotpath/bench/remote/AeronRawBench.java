@@ -11,6 +11,7 @@ import io.hotpath.bench.impl.BenchImpl;
 import io.hotpath.bench.impl.RunContext;
 import io.hotpath.bench.impl.Trial;
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 import io.hotpath.bench.scenario.ScenarioKind;
 import org.agrona.concurrent.AgentInvoker;
@@ -167,7 +168,7 @@ public final class AeronRawBench implements BenchImpl
 
     private static void pingPong(final Side a, final Side b, final Probe probe, final RemoteSetup.Teardown teardown)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final RemoteSetup.Stop stop = new RemoteSetup.Stop(probe, sender);
         final BufferClaim pingClaim = new BufferClaim();
         final BufferClaim pongClaim = new BufferClaim();
@@ -220,7 +221,7 @@ public final class AeronRawBench implements BenchImpl
 
     private static void blast(final Side a, final Side b, final Probe probe, final RemoteSetup.Teardown teardown)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final RemoteSetup.Stop stop = new RemoteSetup.Stop(probe, sender);
         final BufferClaim claim = new BufferClaim();
         final FragmentHandler count = (buffer, offset, length, header) -> probe.onMessage();

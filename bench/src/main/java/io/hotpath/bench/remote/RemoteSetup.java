@@ -4,6 +4,7 @@ import io.hotpath.Engine;
 import io.hotpath.bench.impl.RunContext;
 import io.hotpath.bench.impl.Trial;
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 
 import java.io.IOException;
@@ -122,10 +123,10 @@ public final class RemoteSetup
     static final class Stop
     {
         private final Probe probe;
-        private final Probe.Sender sender;
+        private final ProbeSender sender;
         private boolean stopped;
 
-        Stop(final Probe probe, final Probe.Sender sender)
+        Stop(final Probe probe, final ProbeSender sender)
         {
             this.probe = probe;
             this.sender = sender;

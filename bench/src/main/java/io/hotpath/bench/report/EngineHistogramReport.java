@@ -41,11 +41,11 @@ public final class EngineHistogramReport
                 TextTable.ns(wait.p50Ns()), TextTable.ns(wait.p99Ns()), TextTable.ns(wait.p999Ns()));
         }
         final StringBuilder sb = new StringBuilder(1024);
-        sb.append("\nengine histograms (hotpath rows, --engine-histograms): what the engine recorded while each row was ")
-            .append("measured; handler = time a handler ran, wait = time a frame from another thread waited in the ")
-            .append("inbound queue; ns. Histograms add two System.nanoTime() calls per handler run, so these rows ")
-            .append("run slower than without the option. In a paired row each slice of the floor runs inside a handler ")
-            .append("and counts as one long handler run.\n");
+        sb.append("\nengine histograms (hotpath rows, --engine-histograms): what the engine recorded while each row ")
+            .append("was measured; handler = time a handler ran, wait = time a frame from another thread waited ")
+            .append("in the inbound queue; ns. Histograms add two System.nanoTime() calls per handler run, so these ")
+            .append("rows run slower than without the option. In a paired row each slice of the floor runs inside a ")
+            .append("handler and counts as one long handler run.\n");
         table.render(sb);
         return sb.toString();
     }

@@ -5,15 +5,8 @@ import io.hotpath.bench.impl.Faults;
 import io.hotpath.bench.impl.FloorProbe;
 import io.hotpath.bench.impl.RunContext;
 import io.hotpath.bench.impl.Trial;
-import io.hotpath.bench.measure.FixedRateFigures;
-import io.hotpath.bench.measure.HostLevel;
-import io.hotpath.bench.measure.HostLoad;
-import io.hotpath.bench.measure.InboundFill;
 import io.hotpath.bench.measure.IntervalSeries;
-import io.hotpath.bench.measure.Intervals;
-import io.hotpath.bench.measure.Pairing;
 import io.hotpath.bench.measure.Probe;
-import io.hotpath.bench.measure.Recording;
 import io.hotpath.bench.measure.Result;
 import io.hotpath.bench.measure.SliceLog;
 import io.hotpath.bench.scenario.Scenario;
@@ -192,7 +185,7 @@ final class Driver
         final SliceLog slices = scenario.paired() ? new SliceLog(SliceLog.capacityFor(measureNs, options.sliceNs())) :
             null;
         final Probe probe = new Probe(scenario.kind() == ScenarioKind.FIXED_RATE, series, slices);
-        final Measurement m = new Measurement();
+        final RowMeasurement m = new RowMeasurement();
         // a paired row reads the host's level on its own threads all along; any other (or a paired row whose
         // implementation cannot host the floor) reads it before and after
         final boolean readLevel = !impl.alternatesWithFloor(scenario) && options.levelProbeNs() > 0;
@@ -313,8 +306,8 @@ final class Driver
      * Park through the measurement, waking at each interval boundary to read the received count (and, for a
      * fixed-rate row, to write its interval log).
      */
-    private void measure(
-        final Scenario scenario, final RunPlan.Step step, final Probe probe, final long measureNs, final Measurement m)
+    private void measure(final Scenario scenario, final RunPlan.Step step, final Probe probe, final long measureNs,
+        final RowMeasurement m)
     {
         final boolean logged = scenario.kind() == ScenarioKind.FIXED_RATE;
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -330,7 +323,7 @@ final class Driver
             writer.setBaseTime(startMs);
             writer.outputLegend();
         }
-        final long startNs = m.boundaryNs.get(0);
+        final long startNs = m.startNs();
         final long endNs = startNs + measureNs;
         long nextLogNs = startNs + LOG_INTERVAL_NS;
         long nextBoundaryNs = startNs + SERIES_INTERVAL_NS;
@@ -373,82 +366,6 @@ final class Driver
         while ((leftNs = endNs - System.nanoTime()) > 0)
         {
             LockSupport.parkNanos(leftNs);
-        }
-    }
-
-    /** What the driver reads around a measurement. Owned by the driver thread. */
-    private static final class Measurement
-    {
-        final List<Long> receivedAt = new ArrayList<>();
-        final List<Long> boundaryNs = new ArrayList<>();
-        HostLoad.Sample hostBefore;
-        HostLoad.Sample hostAfter;
-        long sentAtStart;
-        long sentAtEnd;
-        long refusedAtStart;
-        long refusedAtEnd;
-        long backlogAtStart;
-        long measuredNs;
-        long levelBefore;
-        long levelAfter;
-        InboundFill inbound;
-
-        /**
-         * The host's counters where the window of its steal and other-process shares begins: before a fixed-rate
-         * row's wait for its backlog (a few ms at most, as a rule), so the reading is not inside the measurement.
-         */
-        void sampleHost()
-        {
-            hostBefore = HostLoad.sample();
-        }
-
-        void begin(final Probe probe)
-        {
-            sentAtStart = probe.sent();
-            refusedAtStart = probe.refused();
-            backlogAtStart = Math.max(0, sentAtStart - probe.received());
-            boundary(probe.received(), System.nanoTime());
-        }
-
-        void boundary(final long received, final long nowNs)
-        {
-            receivedAt.add(received);
-            boundaryNs.add(nowNs);
-        }
-
-        void end(final Probe probe)
-        {
-            boundary(probe.received(), System.nanoTime());
-            sentAtEnd = probe.sent();
-            refusedAtEnd = probe.refused();
-            hostAfter = HostLoad.sample();
-            measuredNs = probe.measuredNs();
-        }
-
-        Result.Facts facts(final Scenario scenario, final int run, final Probe probe, final long sliceNs)
-        {
-            if (boundaryNs.size() < 2)
-            {
-                return new Result.Facts(run, null, null, null, null, null, null);
-            }
-            final Recording recording = probe.recording();
-            final Intervals intervals = Intervals.of(recording.series(), SERIES_INTERVAL_NS,
-                receivedAt.stream().mapToLong(Long::longValue).toArray(),
-                boundaryNs.stream().mapToLong(Long::longValue).toArray());
-            // a row that never alternated (the floor row itself, or two halves on one thread) has no pairing
-            final SliceLog slices = recording.slices();
-            final Pairing pairing = slices == null || slices.floorSlices() + slices.abandonedSlices() == 0 ? null :
-                Pairing.of(slices, sliceNs, scenario.hasLatency());
-            // a paired row sends only in the implementation's slices (its schedule pauses through the floor's)
-            final long sendingNs = pairing == null ? measuredNs : slices.implTimeNs(probe.measureEndNs());
-            final FixedRateFigures fixedRate = scenario.kind() != ScenarioKind.FIXED_RATE ? null :
-                new FixedRateFigures(scenario.ratePerSec(), sendingNs > 0 ?
-                    Math.rint((sentAtEnd - sentAtStart) * 1e9 / sendingNs) : null, refusedAtEnd - refusedAtStart,
-                    backlogAtStart, inbound);
-            final HostLevel level = levelBefore < 0 && levelAfter < 0 ? null : new HostLevel(
-                levelBefore < 0 ? null : levelBefore, levelAfter < 0 ? null : levelAfter);
-            return new Result.Facts(run, HostLoad.between(hostBefore, hostAfter), intervals, pairing, fixedRate,
-                refusedAtEnd - refusedAtStart, level);
         }
     }
 }

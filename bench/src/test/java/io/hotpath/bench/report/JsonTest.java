@@ -39,6 +39,7 @@ class JsonTest
         m.put("scaled", new BigDecimal("25.000"));
         m.put("empty", List.of());
 
-        assertEquals("{\n  \"whole\": 3,\n  \"nan\": null,\n  \"scaled\": 25.000,\n  \"empty\": []\n}\n", Json.write(m));
+        assertEquals("{\n  \"whole\": 3,\n  \"nan\": null,\n  \"scaled\": 25.000,\n  \"empty\": []\n}\n",
+            Json.write(m));
     }
 }

@@ -133,15 +133,6 @@ class ResultTableTest
         assertFalse(table.contains("across runs"), table);
     }
 
-    @Test
-    void rateLabelsArePredictable()
-    {
-        assertEquals("1m", Scenarios.rateLabel(1_000_000));
-        assertEquals("250k", Scenarios.rateLabel(250_000));
-        assertEquals("1500k", Scenarios.rateLabel(1_500_000));
-        assertEquals("2500", Scenarios.rateLabel(2_500));
-    }
-
     /** Two runs of the same-worker ping-pong, the engine's and the floor's rows of each, in --impls order. */
     @Test
     void aPairedFixedRateRowIsComparedWithHotpathsAtTheSameLevelOnly()

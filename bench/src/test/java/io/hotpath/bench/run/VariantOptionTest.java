@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class EngineVariantTest
+class VariantOptionTest
 {
     @Test
     void eachVariantRacesRightAfterTheEngineUnderItsOwnName() throws OptionException

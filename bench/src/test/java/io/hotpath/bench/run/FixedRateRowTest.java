@@ -2,7 +2,6 @@ package io.hotpath.bench.run;
 
 import io.hotpath.bench.impl.Faults;
 import io.hotpath.bench.measure.FixedRateFigures;
-import io.hotpath.bench.measure.InboundFill;
 import io.hotpath.bench.measure.Result;
 import io.hotpath.bench.report.ResultTable;
 import org.junit.jupiter.api.Test;
@@ -12,12 +11,11 @@ import java.io.PrintStream;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class FixedRateFiguresTest
+class FixedRateRowTest
 {
     @Test
     void aFixedRateRowReportsItsAchievedRateAndTheEnginesInboundFill() throws Exception
@@ -53,29 +51,5 @@ class FixedRateFiguresTest
         final String table = ResultTable.format(options.scenarios(), options.impls(), results, java.util.Map.of());
         assertTrue(table.contains("fixed-rate-20k #2"), table);
         assertTrue(table.contains("fixed-rate-20k hotpath: inbound queue saturated while measured in"), table);
-    }
-
-    @Test
-    void aQueueIsSaturatedWhileMeasuredWhenItFilledUpAfterTheStartOrRefusedAnOfferWhenFullBefore()
-    {
-        final InboundFill fullInWarmup = new InboundFill(16, 16, 16);
-        assertFalse(new FixedRateFigures(1, 1.0, 0, 0, fullInWarmup).saturatedWhileMeasured(),
-            "full only before the measurement");
-        assertTrue(new FixedRateFigures(1, 1.0, 3, 0, fullInWarmup).saturatedWhileMeasured(), "refused while measured");
-        assertTrue(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 16)).saturatedWhileMeasured());
-        assertFalse(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 12)).saturatedWhileMeasured());
-        assertFalse(new FixedRateFigures(1, 1.0, 5, 0, null).saturatedWhileMeasured(), "a peer has no inbound queue");
-    }
-
-    @Test
-    void offersRefusedWhileTheQueueNeverFilledAreTheReceiversCongestionNotAFullQueue()
-    {
-        final FixedRateFigures congested = new FixedRateFigures(1, 1.0, 5, 0, new InboundFill(16, 9, 12));
-        assertFalse(congested.saturatedWhileMeasured(), "the queue held at most 12 of 16");
-        assertTrue(congested.congestedWhileMeasured());
-        assertFalse(new FixedRateFigures(1, 1.0, 5, 0, new InboundFill(16, 9, 16)).congestedWhileMeasured(),
-            "the queue filled: the refusals are its own");
-        assertFalse(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 12)).congestedWhileMeasured());
-        assertFalse(new FixedRateFigures(1, 1.0, 5, 0, null).congestedWhileMeasured(), "a peer has no engine");
     }
 }

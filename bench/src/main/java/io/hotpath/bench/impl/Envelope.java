@@ -5,7 +5,7 @@ package io.hotpath.bench.impl;
  * message. NOT thread safe: it is owned by whoever holds it, and the queue or engine that carries it publishes its
  * fields to the receiver.
  */
-public final class Envelope
+final class Envelope
 {
     /** When the message was sent (or, for fixed-rate, was meant to be sent), System.nanoTime(). */
     public long stampNs;

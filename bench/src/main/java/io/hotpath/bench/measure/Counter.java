@@ -25,7 +25,7 @@ abstract class CounterFields extends CounterPad0
  * did before it counted (release store, acquire load), so a driver that sees every message received also sees
  * everything recorded for them.
  */
-public final class Counter extends CounterFields
+final class Counter extends CounterFields
 {
     private static final VarHandle VALUE;
 

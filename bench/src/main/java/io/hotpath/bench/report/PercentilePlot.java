@@ -35,7 +35,7 @@ import javax.imageio.ImageIO;
  * XChart's log axis cannot take custom tick labels (its tick search runs away), so x is plotted as
  * {@code log10(1/(1-percentile))} on a linear axis whose whole-number ticks are labelled as percentiles.
  */
-public final class PercentilePlot
+final class PercentilePlot
 {
     private static final int CHART_WIDTH = 640;
     private static final int CHART_HEIGHT = 440;

@@ -1,7 +1,7 @@
 package io.hotpath.bench;
 
 import io.hotpath.bench.affinity.AffinityTool;
-import io.hotpath.bench.harness.Harness;
+import io.hotpath.bench.run.Harness;
 
 import java.util.Arrays;
 

@@ -7,12 +7,13 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
-import io.hotpath.bench.harness.BenchImpl;
-import io.hotpath.bench.harness.Probe;
-import io.hotpath.bench.harness.RunContext;
-import io.hotpath.bench.harness.Scenario;
-import io.hotpath.bench.harness.ScenarioKind;
-import io.hotpath.bench.harness.Trial;
+import io.hotpath.bench.impl.BenchImpl;
+import io.hotpath.bench.impl.RunContext;
+import io.hotpath.bench.impl.Trial;
+import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
+import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.bench.scenario.ScenarioKind;
 import org.agrona.concurrent.AgentInvoker;
 
 import java.io.File;
@@ -79,7 +80,7 @@ public final class AeronRawBench implements BenchImpl
             final MediaDriver driverA = teardown.add(driver());
             a.driver = driverA.sharedAgentInvoker();
             a.aeron = teardown.add(client(driverA, a.driver));
-            if (RemoteScenarios.ipc(scenario))
+            if (RemoteSetup.ipc(scenario))
             {
                 toB = "aeron:ipc?term-length=" + RemoteSetup.TERM_LENGTH;
                 toA = toB;
@@ -167,7 +168,7 @@ public final class AeronRawBench implements BenchImpl
 
     private static void pingPong(final Side a, final Side b, final Probe probe, final RemoteSetup.Teardown teardown)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final RemoteSetup.Stop stop = new RemoteSetup.Stop(probe, sender);
         final BufferClaim pingClaim = new BufferClaim();
         final BufferClaim pongClaim = new BufferClaim();
@@ -220,7 +221,7 @@ public final class AeronRawBench implements BenchImpl
 
     private static void blast(final Side a, final Side b, final Probe probe, final RemoteSetup.Teardown teardown)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final RemoteSetup.Stop stop = new RemoteSetup.Stop(probe, sender);
         final BufferClaim claim = new BufferClaim();
         final FragmentHandler count = (buffer, offset, length, header) -> probe.onMessage();

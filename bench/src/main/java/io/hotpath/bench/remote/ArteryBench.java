@@ -2,13 +2,14 @@ package io.hotpath.bench.remote;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import io.hotpath.bench.harness.impl.PekkoConfig;
-import io.hotpath.bench.harness.BenchImpl;
-import io.hotpath.bench.harness.Probe;
-import io.hotpath.bench.harness.RunContext;
-import io.hotpath.bench.harness.Scenario;
-import io.hotpath.bench.harness.ScenarioKind;
-import io.hotpath.bench.harness.Trial;
+import io.hotpath.bench.impl.BenchImpl;
+import io.hotpath.bench.impl.PekkoConfig;
+import io.hotpath.bench.impl.RunContext;
+import io.hotpath.bench.impl.Trial;
+import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
+import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.bench.scenario.ScenarioKind;
 import org.apache.pekko.actor.AbstractActor;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.ActorSystem;
@@ -39,7 +40,7 @@ public final class ArteryBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.remote() && !RemoteScenarios.ipc(scenario);
+        return scenario.remote() && !RemoteSetup.ipc(scenario);
     }
 
     private static Config config(final int port, final int workers)
@@ -76,7 +77,7 @@ public final class ArteryBench implements BenchImpl
                 final AtomicLong received = new AtomicLong();
                 b.actorOf(Props.create(Sink.class, () -> new Sink(probe, received)), "sink");
                 final ActorRef sink = resolve(a, "pekko://b@127.0.0.1:" + portB + "/user/sink");
-                final Probe.Sender sender = probe.newSender();
+                final ProbeSender sender = probe.newSender();
                 final RemoteSetup.Stop stop = new RemoteSetup.Stop(probe, sender);
                 final byte[] message = new byte[Ping.LENGTH];
                 final long[] sent = new long[1];
@@ -127,7 +128,7 @@ public final class ArteryBench implements BenchImpl
     static final class Initiator extends AbstractActor
     {
         private final Probe probe;
-        private final Probe.Sender sender;
+        private final ProbeSender sender;
         private final ActorRef pong;
         private final byte[] message = new byte[Ping.LENGTH];
         private long stampNs;

@@ -3,12 +3,13 @@ package io.hotpath.bench.remote;
 import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
-import io.hotpath.bench.harness.BenchImpl;
-import io.hotpath.bench.harness.Probe;
-import io.hotpath.bench.harness.RunContext;
-import io.hotpath.bench.harness.Scenario;
-import io.hotpath.bench.harness.ScenarioKind;
-import io.hotpath.bench.harness.Trial;
+import io.hotpath.bench.impl.BenchImpl;
+import io.hotpath.bench.impl.RunContext;
+import io.hotpath.bench.impl.Trial;
+import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
+import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.bench.scenario.ScenarioKind;
 import io.hotpath.remote.Codecs;
 import io.hotpath.remote.RemoteConfig;
 import io.hotpath.remote.RemoteNode;
@@ -46,7 +47,7 @@ public final class HotpathRemoteBench implements BenchImpl
             final Engine engineA = teardown.add(RemoteSetup.engine(context));
             final Engine engineB = teardown.add(RemoteSetup.engine(context));
             final Codecs codecs = Ping.register(Codecs.builder()).build();
-            final boolean ipc = RemoteScenarios.ipc(scenario);
+            final boolean ipc = RemoteSetup.ipc(scenario);
             final String tag = RemoteSetup.tag();
             final RemoteNode a = teardown.add(RemoteNode.start(engineA, RemoteConfig.builder().codecs(codecs)
                 .termLength(RemoteSetup.TERM_LENGTH)
@@ -79,7 +80,7 @@ public final class HotpathRemoteBench implements BenchImpl
     private static void pingPong(final Engine engineA, final Engine engineB, final RemoteNode a, final RemoteNode b,
         final Probe probe)
     {
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final ActorRef<Ping>[] pong = holder();
         final ActorRef<Ping>[] ping = holder();
         final ActorRef<Object> initiator = engineA.actor((ActorContext<Object> ctx) ->
@@ -119,7 +120,7 @@ public final class HotpathRemoteBench implements BenchImpl
     {
         b.publish("sink", engineB.spawn("sink", (ActorContext<Ping> ctx) -> (Ping m) -> probe.onMessage()));
         final ActorRef<Ping> sink = a.<Ping>resolve(b.address().toString(), "sink").get(RESOLVE);
-        final Probe.Sender sender = probe.newSender();
+        final ProbeSender sender = probe.newSender();
         final RemoteSetup.Stop stop = new RemoteSetup.Stop(probe, sender);
         engineA.actor((ActorContext<Object> ctx) ->
         {

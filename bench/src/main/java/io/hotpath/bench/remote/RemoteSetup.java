@@ -1,9 +1,11 @@
 package io.hotpath.bench.remote;
 
 import io.hotpath.Engine;
-import io.hotpath.bench.harness.Probe;
-import io.hotpath.bench.harness.RunContext;
-import io.hotpath.bench.harness.Trial;
+import io.hotpath.bench.impl.RunContext;
+import io.hotpath.bench.impl.Trial;
+import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
+import io.hotpath.bench.scenario.Scenario;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,6 +46,15 @@ public final class RemoteSetup
         m.put("pekko-artery", "two ActorSystems in this JVM with Artery remoting over TCP on 127.0.0.1, default " +
             "dispatcher, a 32-byte byte[] (Pekko's ByteArraySerializer)");
         return m;
+    }
+
+    /**
+     * @param scenario a remote row.
+     * @return true when it runs over IPC (shared memory, one media driver); false over UDP on 127.0.0.1.
+     */
+    static boolean ipc(final Scenario scenario)
+    {
+        return scenario.name().endsWith("-ipc");
     }
 
     static Engine engine(final RunContext context)
@@ -112,10 +123,10 @@ public final class RemoteSetup
     static final class Stop
     {
         private final Probe probe;
-        private final Probe.Sender sender;
+        private final ProbeSender sender;
         private boolean stopped;
 
-        Stop(final Probe probe, final Probe.Sender sender)
+        Stop(final Probe probe, final ProbeSender sender)
         {
             this.probe = probe;
             this.sender = sender;

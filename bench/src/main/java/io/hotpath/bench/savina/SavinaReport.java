@@ -1,6 +1,10 @@
 package io.hotpath.bench.savina;
 
+import io.hotpath.bench.report.Json;
+
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
@@ -82,39 +86,38 @@ public final class SavinaReport
         Files.createDirectories(dir);
         final ZonedDateTime now = ZonedDateTime.now();
         final Path file = dir.resolve(String.format(Locale.ROOT, "savina-%1$tY%1$tm%1$td-%1$tH%1$tM%1$tS.json", now));
-        final StringBuilder sb = new StringBuilder(2048);
-        sb.append("{\n  \"suite\": \"savina\",\n");
-        sb.append("  \"timestamp\": ").append(quote(now.toOffsetDateTime().toString())).append(",\n");
-        sb.append("  \"jdk\": ").append(quote(System.getProperty("java.vm.name") + " " +
-            System.getProperty("java.runtime.version"))).append(",\n");
-        sb.append("  \"cpus\": ").append(Runtime.getRuntime().availableProcessors()).append(",\n");
-        sb.append("  \"workers\": ").append(options.workers()).append(",\n");
-        sb.append("  \"hotpathIdle\": ").append(quote(options.idle())).append(",\n");
-        sb.append("  \"warmup\": ").append(options.warmup()).append(",\n");
-        sb.append("  \"iterations\": ").append(options.iterations()).append(",\n");
-        sb.append("  \"quick\": ").append(options.quick()).append(",\n");
-        sb.append("  \"results\": [");
-        for (int i = 0; i < results.size(); i++)
+        final Map<String, Object> root = new LinkedHashMap<>();
+        root.put("suite", "savina");
+        root.put("timestamp", now.toOffsetDateTime().toString());
+        root.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        root.put("cpus", Runtime.getRuntime().availableProcessors());
+        root.put("workers", options.workers());
+        root.put("hotpathIdle", options.idle());
+        root.put("warmup", options.warmup());
+        root.put("iterations", options.iterations());
+        root.put("quick", options.quick());
+        final List<Object> list = new ArrayList<>();
+        for (final SavinaResult r : results)
         {
-            final SavinaResult r = results.get(i);
-            sb.append(i == 0 ? "\n" : ",\n");
-            sb.append("    {\"benchmark\": ").append(quote(r.benchmark()))
-                .append(", \"parameters\": ").append(quote(r.parameters()))
-                .append(", \"implementation\": ").append(quote(r.implementation().label()))
-                .append(", \"ok\": ").append(r.ok())
-                .append(", \"failure\": ").append(r.failure() == null ? "null" : quote(r.failure()))
-                .append(", \"medianMs\": ").append(number(r.medianMs()))
-                .append(", \"minMs\": ").append(number(r.minMs()))
-                .append(", \"maxMs\": ").append(number(r.maxMs()))
-                .append(", \"runsMs\": [");
-            for (int j = 0; j < r.runsMs().length; j++)
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("benchmark", r.benchmark());
+            m.put("parameters", r.parameters());
+            m.put("implementation", r.implementation().label());
+            m.put("ok", r.ok());
+            m.put("failure", r.failure());
+            m.put("medianMs", ms(r.medianMs()));
+            m.put("minMs", ms(r.minMs()));
+            m.put("maxMs", ms(r.maxMs()));
+            final List<Object> runs = new ArrayList<>();
+            for (final double run : r.runsMs())
             {
-                sb.append(j == 0 ? "" : ", ").append(number(r.runsMs()[j]));
+                runs.add(ms(run));
             }
-            sb.append("]}");
+            m.put("runsMs", runs);
+            list.add(m);
         }
-        sb.append("\n  ]\n}\n");
-        Files.writeString(file, sb);
+        root.put("results", list);
+        Files.writeString(file, Json.write(root));
         return file;
     }
 
@@ -128,36 +131,9 @@ public final class SavinaReport
         return r.ok() ? String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", r.medianMs(), r.minMs(), r.maxMs()) : "FAILED";
     }
 
-    private static String number(final double v)
+    /** @return milliseconds with three decimals; null where a failed benchmark has none. */
+    private static BigDecimal ms(final double v)
     {
-        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    private static String quote(final String s)
-    {
-        final StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (final char c : s.toCharArray())
-        {
-            switch (c)
-            {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default ->
-                {
-                    if (c < 0x20)
-                    {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int)c));
-                    }
-                    else
-                    {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return Double.isFinite(v) ? BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP) : null;
     }
 }

@@ -1,0 +1,79 @@
+package io.hotpath.bench.impl;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+
+/**
+ * The Pekko configuration of the bench: the default dispatcher sized to the worker count (Pekko's own default is
+ * at least 8 threads, which on a 2-CPU machine only adds contention), and an affinity-pool dispatcher of the same
+ * size. Stateless.
+ */
+public final class PekkoConfig
+{
+    /** The dispatcher of pekko-affinity's actors. */
+    static final String AFFINITY_DISPATCHER = "hotpath-bench.affinity-dispatcher";
+    /** Messages an actor handles before its thread moves on: Pekko's default. */
+    static final int THROUGHPUT = 5;
+
+    private PekkoConfig()
+    {
+    }
+
+    /**
+     * @param workers threads of each pool.
+     * @return the configuration, on top of Pekko's reference.conf.
+     */
+    public static Config create(final int workers)
+    {
+        final String text = """
+            pekko {
+              loglevel = "WARNING"
+              stdout-loglevel = "WARNING"
+              log-dead-letters = off
+              log-dead-letters-during-shutdown = off
+              jvm-exit-on-fatal-error = off
+              coordinated-shutdown.run-by-jvm-shutdown-hook = off
+              actor.default-dispatcher {
+                executor = "fork-join-executor"
+                fork-join-executor {
+                  parallelism-min = %1$d
+                  parallelism-factor = 1.0
+                  parallelism-max = %1$d
+                }
+                throughput = %2$d
+              }
+            }
+            hotpath-bench.affinity-dispatcher {
+              type = "Dispatcher"
+              executor = "affinity-pool-executor"
+              affinity-pool-executor {
+                parallelism-min = %1$d
+                parallelism-factor = 1.0
+                parallelism-max = %1$d
+              }
+              throughput = %2$d
+            }
+            """.formatted(workers, THROUGHPUT);
+        return ConfigFactory.parseString(text).withFallback(ConfigFactory.load());
+    }
+
+    /**
+     * @param workers threads of the pool.
+     * @return the default dispatcher's settings, for the summary.
+     */
+    public static String describeDefault(final int workers)
+    {
+        return "default dispatcher: fork-join-executor, parallelism " + workers + " (min = max), throughput " +
+            THROUGHPUT;
+    }
+
+    /**
+     * @param workers threads of the pool.
+     * @return the affinity dispatcher's settings, for the summary.
+     */
+    public static String describeAffinity(final int workers)
+    {
+        return "classic actors on affinity-pool-executor, parallelism " + workers + " (min = max), throughput " +
+            THROUGHPUT + ", default idle-cpu-level";
+    }
+}

@@ -1,0 +1,137 @@
+package io.hotpath.bench.scenario;
+
+import io.hotpath.Idle;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The catalogue of scenarios and the names that select them. Stateless.
+ */
+public final class Scenarios
+{
+    /** Round trips in flight in pingpong-backlog: enough that each actor finds a backlog in its mailbox. */
+    public static final int BACKLOG_IN_FLIGHT = 16;
+    /** Messages in flight in burst-1000. */
+    public static final int BURST_IN_FLIGHT = 1000;
+    /** Names accepted by --scenarios, in the order rows run. */
+    public static final List<String> SELECTORS = List.of(
+        "pingpong", "pingpong-cross", "pingpong-cross-written", "pingpong-same", "pingpong-backlog", "burst-1000",
+        "blast", "fan-in",
+        "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
+        "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc", "remote-pingpong-udp",
+        "remote-blast-udp", "all");
+
+    private Scenarios()
+    {
+    }
+
+    /**
+     * @param selectors names from {@link #SELECTORS}, or row names such as {@code fixed-rate-1m}.
+     * @param rates     target rates of fixed-rate rows, messages per second.
+     * @return the rows to run, in catalogue order, each once.
+     * @throws IllegalArgumentException naming an unknown selector.
+     */
+    public static List<Scenario> select(final List<String> selectors, final long[] rates)
+    {
+        final List<Scenario> all = catalogue(rates);
+        final Set<Scenario> chosen = new LinkedHashSet<>();
+        for (final String raw : selectors)
+        {
+            final String selector = raw.trim().toLowerCase(Locale.ROOT);
+            final List<Scenario> matched = new ArrayList<>();
+            for (final Scenario s : all)
+            {
+                if (matches(selector, s))
+                {
+                    matched.add(s);
+                }
+            }
+            if (matched.isEmpty())
+            {
+                throw new IllegalArgumentException("unknown scenario '" + raw + "'; known: " +
+                    String.join(", ", SELECTORS) + " (and the row names fixed-rate-RATE of the chosen rates)");
+            }
+            chosen.addAll(matched);
+        }
+        final List<Scenario> ordered = new ArrayList<>();
+        for (final Scenario s : all)
+        {
+            if (chosen.contains(s))
+            {
+                ordered.add(s);
+            }
+        }
+        return ordered;
+    }
+
+    /**
+     * @param rates target rates of the fixed-rate rows.
+     * @return every row, in run order.
+     */
+    public static List<Scenario> catalogue(final long[] rates)
+    {
+        final List<Scenario> all = new ArrayList<>();
+        all.add(new Scenario("pingpong-cross", ScenarioKind.ROUND_TRIP, 1, false, 0, null, false));
+        all.add(new Scenario("pingpong-cross-written", ScenarioKind.ROUND_TRIP, 1, false, 0, null, true));
+        all.add(new Scenario("pingpong-same", ScenarioKind.ROUND_TRIP, 1, true, 0, null, false));
+        // more than one message in flight: each carries its own send time
+        all.add(new Scenario("pingpong-backlog", ScenarioKind.ROUND_TRIP, BACKLOG_IN_FLIGHT, true, 0, null, true));
+        all.add(new Scenario("burst-1000", ScenarioKind.ROUND_TRIP, BURST_IN_FLIGHT, false, 0, null, true));
+        all.add(new Scenario("blast", ScenarioKind.BLAST, 0, false, 0, null, false));
+        all.add(new Scenario("fan-in", ScenarioKind.FAN_IN, 0, false, 0, null, false));
+        all.add(new Scenario("pipeline-colocated", ScenarioKind.PIPELINE, 1, true, 0, null, true));
+        all.add(new Scenario("pipeline-spread", ScenarioKind.PIPELINE, 1, false, 0, null, true));
+        for (final long rate : rates)
+        {
+            all.add(new Scenario("fixed-rate-" + rateLabel(rate), ScenarioKind.FIXED_RATE, 0, false, rate, null,
+                true));
+        }
+        for (final Idle strategy : Idle.values())
+        {
+            all.add(new Scenario("wakeup-" + strategy.configName(), ScenarioKind.WAKEUP, 1, false, 0,
+                strategy.configName(), true));
+        }
+        // two nodes in this JVM, one actor (or thread) each: a round trip over IPC (shared memory, one media driver),
+        // over UDP on 127.0.0.1 (a media driver per node), and one sender to one receiver over UDP as fast as back
+        // pressure allows
+        all.add(new Scenario("remote-pingpong-ipc", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null, true));
+        all.add(new Scenario("remote-pingpong-udp", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null, true));
+        all.add(new Scenario("remote-blast-udp", ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
+        return all;
+    }
+
+    /**
+     * @param rate messages per second, positive.
+     * @return the suffix of its row name: 1000000 is {@code 1m}, 250000 is {@code 250k}, 1500 is {@code 1500}.
+     */
+    public static String rateLabel(final long rate)
+    {
+        if (rate % 1_000_000 == 0)
+        {
+            return rate / 1_000_000 + "m";
+        }
+        if (rate % 1_000 == 0)
+        {
+            return rate / 1_000 + "k";
+        }
+        return Long.toString(rate);
+    }
+
+    private static boolean matches(final String selector, final Scenario s)
+    {
+        return switch (selector)
+        {
+            case "all" -> true;
+            case "pingpong" -> s.name().startsWith("pingpong-");
+            case "pipeline" -> s.kind() == ScenarioKind.PIPELINE;
+            case "fixed-rate" -> s.kind() == ScenarioKind.FIXED_RATE;
+            case "wakeup" -> s.kind() == ScenarioKind.WAKEUP;
+            case "remote" -> s.name().startsWith("remote-");
+            default -> s.name().equals(selector);
+        };
+    }
+}

@@ -32,8 +32,8 @@ import java.util.function.BiConsumer;
  * that worker's duty cycle until the round trip is back); the echoes live on worker 1, a busy-spin thread: two busy
  * threads on two CPUs, pinned one to each. The await runs with {@code await.spinNs} at its default and at 0 (every
  * await suspends). Sequential actors need the JDK's continuations and pinning needs native access, hence the fork's
- * flags. On a small guest one fork in a few runs two to three times slower than the others throughout (the same
- * code, the same pins); run several forks ({@code -f 4}) and compare the forks' figures.
+ * flags. On a small guest a fork can run slower than the others throughout (the same code, the same pins;
+ * docs/lab/2026-11-27-jmh-per-path.md); run several forks ({@code -f 4}) and compare the forks' figures.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

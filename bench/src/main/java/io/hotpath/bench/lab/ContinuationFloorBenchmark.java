@@ -17,12 +17,12 @@ import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Experiment: how much of what a message to a sequential actor costs is the JDK's own continuation, and how much the
- * engine's? Measured here: the floor under every such message, the JDK's continuation resumed and yielding at once
- * ({@code jdk.internal.vm.Continuation.run} then {@code yield}, one mount and one unmount), with nothing of the engine
- * around it. Compare with {@code AskAwaitBenchmark.sequentialTell} minus {@code plainTell}. The class is reached
- * through method handles, so only the fork needs {@code --add-exports java.base/jdk.internal.vm}. State per
- * benchmark thread.
+ * Experiment (docs/lab/2026-11-21-sequential-tell-own-continuation.md): how much of what a message to a sequential
+ * actor costs is the JDK's own continuation, and how much the engine's? Measured here: the floor under every such
+ * message, the JDK's continuation resumed and yielding at once ({@code jdk.internal.vm.Continuation.run} then {@code
+ * yield}, one mount and one unmount), with nothing of the engine around it. Compare with {@code
+ * AskAwaitBenchmark.sequentialTell} minus {@code plainTell}. The class is reached through method handles, so only the
+ * fork needs {@code --add-exports java.base/jdk.internal.vm}. State per benchmark thread.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -24,16 +24,17 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Experiment: does each store a stream's producer makes per message, even to a line no other thread touches, cost more
- * once a consumer holds the lines of the ring it writes? Asked while weighing how many stores a lane's producer makes
- * per frame. Measured here: a stream of messages from one thread to another through a ring of frames, and what it costs
- * the producer to store anything else meanwhile. A frame is a pair of references, target then message, so one 64-byte
- * cache line holds 8 frames (with compressed oops). Per message the producer stores the frame's target, then {@code
- * extraStores} plain stores to a padded array of its own, each to a different line that only the producer ever touches,
- * then publishes the message. Those stores still make every message dearer once a consumer is there: x86 commits stores
- * to memory in program order, so a store to a ring line the consumer holds (it has just cleared a frame there) waits
- * until the producer owns the line again, and every store after it, to the ring or not, waits behind it. The more
- * stores per message, the sooner the store buffer is full and the producer stalls.
+ * Experiment (docs/lab/2026-11-28-store-coupling.md): does each store a stream's producer makes per message, even to a
+ * line no other thread touches, cost more once a consumer holds the lines of the ring it writes? Asked while weighing
+ * how many stores a lane's producer makes per frame. Measured here: a stream of messages from one thread to another
+ * through a ring of frames, and what it costs the producer to store anything else meanwhile. A frame is a pair of
+ * references, target then message, so one 64-byte cache line holds 8 frames (with compressed oops). Per message the
+ * producer stores the frame's target, then {@code extraStores} plain stores to a padded array of its own, each to a
+ * different line that only the producer ever touches, then publishes the message. Those stores still make every message
+ * dearer once a consumer is there: x86 commits stores to memory in program order, so a store to a ring line the
+ * consumer holds (it has just cleared a frame there) waits until the producer owns the line again, and every store
+ * after it, to the ring or not, waits behind it. The more stores per message, the sooner the store buffer is full and
+ * the producer stalls.
  * <ul>
  *   <li>{@code stream}: a producer thread ({@code produce}) and a consumer thread ({@code consume}), {@value #BATCH}
  *   messages per call each; read the producer's figure, per message.</li>

@@ -17,8 +17,8 @@ import java.util.Map;
  * The host moves its vCPUs between placements about every second, so the floor's round trip moves between levels
  * (near &lt; {@value #MID_FROM_NS} ns, mid, far from {@value #FAR_FROM_NS} ns, distant from {@value #DISTANT_FROM_NS}
  * ns) within a run. The bounds lie in the gaps between the clusters the floor's slices fall in on the reference host
- * (about 190-280, 400-410, 680-800 and 1,140-1,250 ns): a bound inside a cluster would name one placement twice and
- * drop the pairs whose two floor slices read a clock tick apart on either side of it. Pair i is the
+ * (docs/lab/2026-11-28-level-bounds.md): a bound inside a cluster would name one placement twice and drop the pairs
+ * whose two floor slices read a clock tick apart on either side of it. Pair i is the
  * implementation's slice i with the floor slices just before and after it (F(i-1), I(i), F(i)); when those two
  * floor slices fall in different levels the host moved during the pair, and it is left out (counted as straddling).
  * A floor slice whose p50 is {@value #SHARED_FROM_NS} ns or more means the two spinning threads took turns on ONE
@@ -30,8 +30,8 @@ import java.util.Map;
  * level pooled first (the implementation's slices of the level's pairs against the floor slices that follow them),
  * the tail a reader of the whole row sees; and, as for p50, the median of the pairs' ratios (the implementation's
  * p99.9 over the mean of the two floor slices'), which a host event confined to a slice or two does not decide: on
- * this host a few slices of a row of fifteen can hold a tail several times the others', and then set the pooled
- * figure alone.
+ * this host a few slices of a row can hold a tail several times the others', and then set the pooled figure alone
+ * (docs/lab/2026-11-28-pingpong-p999.md, docs/lab/2026-11-28-tail-ratios-a10136e.md).
  *
  * @param sliceNs   length of a slice.
  * @param levels    per level that holds a pair: near, mid, far, in that order.

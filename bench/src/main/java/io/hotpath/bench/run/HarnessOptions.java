@@ -198,8 +198,8 @@ public record HarnessOptions(
     /**
      * Least warm-up of the first row of an implementation and a scenario in a JVM: the first time a path runs, its
      * code is compiled then, and on a host whose CPUs the two busy threads of a row take, the compiler threads get
-     * little time. A burst-1000 row that was the JVM's first ran at 1.7-5.1 M round trips/s after 400 ms of warm-up
-     * against 6.6-7.6 M after 2 s.
+     * little time, and a row that was its JVM's first ran far slower after a short warm-up
+     * (docs/lab/2026-11-28-first-row-warm-up.md).
      */
     public static final long FIRST_ROW_WARMUP_NS = TimeUnit.SECONDS.toNanos(2);
     /** Default length of one slice of a paired row. */

@@ -86,8 +86,8 @@ final class HelpText
                                 after another engine closed; the summary's meta counts them (rowJvms). The
                                 default, but with --quick and --engine-histograms; given, it forks a --quick run
               --one-jvm         run every row in this JVM: quicker, but each row then runs on code the JIT
-                                compiled for the rows before it, and after other engines closed (the engine's
-                                and the Disruptor's blast ran at about half their own JVM's rate that way)
+                                compiled for the rows before it, and after other engines closed, which slows
+                                some rows (docs/lab/2026-11-28-one-jvm-or-jvm-per-row.md)
               --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
               --workers N       engine workers and peer pool threads, default 2
               --affinity FILE   affinity profile (properties) to apply; recorded in the summary

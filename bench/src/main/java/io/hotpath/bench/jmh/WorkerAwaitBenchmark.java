@@ -43,9 +43,9 @@ import java.util.function.BiConsumer;
  * the fork's flags. The await runs with {@code await.spinNs} at its default and at 0, so that every await of an
  * answer from the other worker suspends.
  * <p>
- * Across workers, a small guest runs some forks slower than others throughout
- * (docs/lab/2026-11-27-jmh-per-path.md), so figures from different forks compare badly; {@code askThenAwait} runs an ask chain and an await chain back to back in every
- * invocation and times each, so the two share every fork and every slow patch: the counters {@code askNs} and
+ * Across workers, a small guest runs some forks slower than others throughout (docs/lab/2026-11-27-jmh-per-path.md), so
+ * figures from different forks compare badly; {@code askThenAwait} runs an ask chain and an await chain back to back in
+ * every invocation and times each, so the two share every fork and every slow patch: the counters {@code askNs} and
  * {@code awaitNs} sum their times (ns per round trip = sum / ({@code chains} x {@value #ROUND_TRIPS})).
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -84,6 +84,18 @@ public interface ActorContext<M>
     <R> Reply<R> replyLater();
 
     /**
+     * Whether the message in hand ends a batch: no further message for this actor is waiting now (its mailbox is
+     * empty, and the frame in hand is not followed, in the queue its worker is draining, by another for it). A handler
+     * that buffers output (a socket write, a publication of prices) flushes when this is true: once per batch of a
+     * stream instead of once per message, never leaving a message's output behind, as with the Disruptor's
+     * {@code endOfBatch}. A message sent on the actor's own worker by another actor is a batch of one.
+     *
+     * @return true when nothing more for this actor is waiting right now.
+     * @throws IllegalStateException when called outside the actor's own handler.
+     */
+    boolean endOfBatch();
+
+    /**
      * Send this actor a message after a delay, on its worker's timer wheel. Cancelled when the actor stops.
      *
      * @param message not null.

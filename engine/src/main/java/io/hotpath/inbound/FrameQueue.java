@@ -350,6 +350,20 @@ public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOne
         return taken;
     }
 
+    /**
+     * Whether the frame after the one in hand (or, outside a drain, the next one) is published and carries this
+     * target. Consumer thread only.
+     *
+     * @param target the target to look for.
+     * @return true when the next frame is published and is for {@code target}.
+     */
+    public boolean nextIsFor(final Object target)
+    {
+        final long index = inHand ? head + 1 : head;
+        final int slot = ((int)index & mask) << 1;
+        return SLOT.getAcquire(slots, slot + 1) != null && slots[slot] == target;
+    }
+
     /** {@link #takeIfNext}: nothing is published at the head yet. */
     public static final int NOTHING_YET = 0;
     /** {@link #takeIfNext}: the frame was next and is taken. */

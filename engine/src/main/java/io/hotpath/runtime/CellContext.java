@@ -108,6 +108,13 @@ final class CellContext<M> implements ActorContext<M>
         return (Reply<R>)ask.reply;
     }
 
+    @Override
+    public boolean endOfBatch()
+    {
+        checkOwnerThread("endOfBatch");
+        return cell.mailbox.isEmpty() && !cell.worker.drain.nextFrameIsFor(cell);
+    }
+
     /** A question taken and not answered yet: it fails at once if the actor stops before answering. */
     void keep(final Exchange<?> ask)
     {

@@ -67,6 +67,15 @@ final class InboundDrain implements FrameHandler
     }
 
     /**
+     * @return true when the drain going on hands frames to {@code cell} in a run and the next frame of its queue,
+     * already published, is for it too: the frame in hand does not end the batch ({@code ActorContext.endOfBatch}).
+     */
+    boolean nextFrameIsFor(final ActorCell<?> cell)
+    {
+        return run == cell && queue.nextIsFor(cell);
+    }
+
+    /**
      * An error was recovered from: the run's turn is closed already; its frames still count against its actor's budget
      * for the cycle.
      */

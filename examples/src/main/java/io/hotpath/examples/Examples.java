@@ -2,6 +2,7 @@ package io.hotpath.examples;
 
 import io.hotpath.examples.bank.BankDemo;
 import io.hotpath.examples.bank.TransferStream;
+import io.hotpath.examples.batching.BatchingDemo;
 import io.hotpath.examples.embedded.EmbeddedDemo;
 import io.hotpath.examples.hello.Hello;
 import io.hotpath.examples.jobs.JobsDemo;
@@ -57,6 +58,8 @@ public final class Examples
             RebindDemo::main),
         new Example("embedded", "", "a worker driven by the service's own spinning thread, next to a pinned worker",
             EmbeddedDemo::main),
+        new Example("batching", "", "a writer that writes once per batch of ticks waiting for it (endOfBatch)",
+            BatchingDemo::main),
         new Example("remote", "", "two nodes over UDP: a book and a risk check, tell, ask and watch across them",
             RemoteDemo::main));
 

@@ -54,4 +54,45 @@ class AbandonedWorkerTest
             assertThat(close.containing("short-lived-driver").getFirst().getMessage()).contains(queued + " message(s)");
         }
     }
+
+    @Test
+    void anEmbeddedWorkerWhoseThreadStoppedSteppingItIsCountedWhenTheCloseTimesOut() throws Exception
+    {
+        final int queued = 50;
+        try (LogCapture close = new LogCapture("io.hotpath.close"))
+        {
+            final Engine engine = Engine.start(TestEngines.config(1).embedded(0, true)
+                .closeTimeoutNs(TimeUnit.MILLISECONDS.toNanos(300)).build());
+            final ActorRef<Integer> actor = engine.actor((ActorContext<Integer> ctx) -> (Integer n) -> { })
+                .name("unstepped").spawn();
+            final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            final Thread driver = new Thread(() ->
+            {
+                engine.invoker(0).doWork();
+                try
+                {
+                    release.await();
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }, "stopped-driver");
+            driver.start();
+            TestEngines.await("the driver has stepped once", () -> driver.getState() == Thread.State.WAITING);
+            for (int i = 0; i < queued; i++)
+            {
+                actor.tell(i);
+            }
+            final long startNs = System.nanoTime();
+            engine.close();
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs)).isLessThan(10_000);
+            assertThat(engine.deadLetters().count(DeadLetterReason.CLOSE_TIMEOUT)).isEqualTo(queued);
+            assertThat(close.containing("worker hp-worker-0 did not finish within the close timeout")).hasSize(1);
+            assertThat(close.records.getLast().getMessage()).contains("'stopped-driver' (WAITING)",
+                "about " + queued + " message(s)");
+            release.countDown();
+            driver.join();
+        }
+    }
 }

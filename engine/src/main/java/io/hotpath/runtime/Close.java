@@ -31,6 +31,13 @@ final class Close
     final AtomicIntegerArray quiet;
     /** Per worker: work done while closing, compared by the closer between two looks. */
     private final AtomicLongArray work;
+    /**
+     * Per worker: 0 until its end is decided by one CAS, {@link #FINISHING} by its own finish, {@link #WRITTEN_OFF} by
+     * a closer that timed out waiting for it; so what it holds is counted once, by one of the two.
+     */
+    private final AtomicIntegerArray end;
+    private static final int FINISHING = 1;
+    private static final int WRITTEN_OFF = 2;
 
     /** Set once by {@link #begin}; read by outside senders and once per duty cycle by workers. */
     volatile boolean closing;
@@ -45,6 +52,7 @@ final class Close
         this.runtime = runtime;
         this.quiet = new AtomicIntegerArray(workers);
         this.work = new AtomicLongArray(workers);
+        this.end = new AtomicIntegerArray(workers);
     }
 
     // ---------------------------------------------------------------- the closer's side (any thread)
@@ -89,9 +97,41 @@ final class Close
             }
             finishWhenQuiet(timeoutNs, atShutdown);
         }
-        if (!onWorker)
+        if (!onWorker && !runtime.workers.awaitTermination(Deadlines.saturatedAdd(timeoutNs, 1_000_000_000L)))
         {
-            runtime.workers.awaitTermination(Deadlines.saturatedAdd(timeoutNs, 1_000_000_000L));
+            reportUnfinished(runtime.workers.all());
+        }
+    }
+
+    /**
+     * The close timed out with workers that did not finish: an embedded worker whose thread, alive, stopped stepping
+     * it (or a handler that never returns). What their queues and mailboxes still hold is counted as CLOSE_TIMEOUT
+     * dead letters (the messages themselves belong to the worker's thread, which may still run, so they are counted,
+     * not handed to the listeners) and said in one line per worker.
+     */
+    private void reportUnfinished(final Worker[] workers)
+    {
+        for (final Worker worker : workers)
+        {
+            if (worker.isTerminated() || !end.compareAndSet(worker.index, 0, WRITTEN_OFF))
+            {
+                continue;
+            }
+            long held = (long)worker.inbound.size() + worker.lanes.size();
+            for (final ActorCell<?> cell : runtime.liveCells())
+            {
+                if (cell.worker == worker)
+                {
+                    held += cell.mailbox.size();
+                }
+            }
+            runtime.deadLetters.countUnseen(DeadLetterReason.CLOSE_TIMEOUT, held);
+            final Thread owner = worker.owner;
+            final long count = held;
+            Logs.CLOSE.log(System.Logger.Level.WARNING, () -> "worker " + worker.name + " did not finish within the " +
+                "close timeout: its thread '" + (owner == null ? "(none)" : owner.getName() + "' (" +
+                owner.getState() + ")") + " did not step it to its end; about " + count + " message(s) it held " +
+                "are counted as dead letters (close_timeout) and will not be delivered");
         }
     }
 
@@ -228,6 +268,13 @@ final class Close
     /** Dead-letter what is left on this worker (the inbound queue is closed: nothing more comes), then end it. */
     private void finish(final Worker worker)
     {
+        if (!end.compareAndSet(worker.index, 0, FINISHING))
+        {
+            // the closer gave up on this worker and counted what it held: it only ends now
+            worker.markTerminated();
+            runtime.workers.onWorkerTerminated();
+            return;
+        }
         final DeadLetterReason reason = leftoverReason;
         final FrameHandler leftover = (target, message) -> deadLetterLeftover(worker, target, message, reason);
         worker.outbound.deadLetterAll(reason);

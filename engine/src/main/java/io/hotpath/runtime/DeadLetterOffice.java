@@ -41,6 +41,18 @@ final class DeadLetterOffice implements DeadLetters
     }
 
     /**
+     * Count dead letters whose messages cannot be handed to the listeners: they are held by a worker whose thread
+     * may still run (a close that timed out).
+     *
+     * @param reason why.
+     * @param n      how many.
+     */
+    void countUnseen(final DeadLetterReason reason, final long n)
+    {
+        counts.addAndGet(reason.ordinal(), n);
+    }
+
+    /**
      * Count a dead letter and tell the listeners. A listener that throws is skipped, never propagated.
      *
      * @param target  the actor it was for.

@@ -1,5 +1,6 @@
 package io.hotpath;
 
+import io.hotpath.observe.LogCapture;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.TimeUnit;
@@ -89,7 +90,7 @@ class AbandonedWorkerTest
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs)).isLessThan(10_000);
             assertThat(engine.deadLetters().count(DeadLetterReason.CLOSE_TIMEOUT)).isEqualTo(queued);
             assertThat(close.containing("worker hp-worker-0 did not finish within the close timeout")).hasSize(1);
-            assertThat(close.records.getLast().getMessage()).contains("'stopped-driver' (WAITING)",
+            assertThat(close.records().getLast().getMessage()).contains("'stopped-driver' (WAITING)",
                 "about " + queued + " message(s)");
             release.countDown();
             driver.join();

@@ -1,5 +1,6 @@
 package io.hotpath;
 
+import io.hotpath.observe.LogCapture;
 import org.junit.jupiter.api.Test;
 
 import java.util.logging.LogRecord;

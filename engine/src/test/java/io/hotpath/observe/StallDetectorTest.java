@@ -42,7 +42,7 @@ class StallDetectorTest
     @Test
     void aHandlerBlockingFor200MsIsReportedOnceWithItsActorAndTheBlockingFrame() throws Exception
     {
-        try (StallLog log = new StallLog(); Engine engine = Engine.start(config(20 * MS).build()))
+        try (LogCapture log = new LogCapture("io.hotpath.stalls"); Engine engine = Engine.start(config(20 * MS).build()))
         {
             runOnce(engine, "blocker", StallDetectorTest::blockFor200Ms);
             awaitCondition(() -> engine.stats().workers().get(0).stalls() >= 1);
@@ -61,7 +61,7 @@ class StallDetectorTest
     @Test
     void theReportNamesTheInnermostActorOfNestedHandoffsAfterTheLevelsChangedHands() throws Exception
     {
-        try (StallLog log = new StallLog(); Engine engine = Engine.start(config(20 * MS).build()))
+        try (LogCapture log = new LogCapture("io.hotpath.stalls"); Engine engine = Engine.start(config(20 * MS).build()))
         {
             final CountDownLatch done = new CountDownLatch(3);
             final java.util.Map<String, ActorRef<List<String>>> actors = new java.util.HashMap<>();
@@ -108,7 +108,7 @@ class StallDetectorTest
     void aTightSelfSendLoopUnderTheBatchBudgetIsNoStall() throws Exception
     {
         // a threshold well above what a descheduling costs on a loaded host, and a loop four times as long
-        try (StallLog log = new StallLog(); Engine engine = Engine.start(config(500 * MS).build()))
+        try (LogCapture log = new LogCapture("io.hotpath.stalls"); Engine engine = Engine.start(config(500 * MS).build()))
         {
             final long untilNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
             final CountDownLatch done = new CountDownLatch(1);
@@ -137,7 +137,7 @@ class StallDetectorTest
     void reportsAreRateLimitedWhenEveryMessageStalls() throws Exception
     {
         final int messages = 40;
-        try (StallLog log = new StallLog();
+        try (LogCapture log = new LogCapture("io.hotpath.stalls");
              Engine engine = Engine.start(config(5 * MS).batchBudget(1).build()))
         {
             final CountDownLatch done = new CountDownLatch(messages);
@@ -160,7 +160,7 @@ class StallDetectorTest
     @Test
     void offMeansNoReportAndNoCount() throws Exception
     {
-        try (StallLog log = new StallLog(); Engine engine = Engine.start(config(0).build()))
+        try (LogCapture log = new LogCapture("io.hotpath.stalls"); Engine engine = Engine.start(config(0).build()))
         {
             runOnce(engine, "quiet-blocker", StallDetectorTest::blockFor200Ms);
             assertThat(engine.stats().workers().get(0).stalls()).isZero();

@@ -1,4 +1,4 @@
-package io.hotpath;
+package io.hotpath.observe;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -11,10 +11,10 @@ import java.util.logging.Logger;
  * Catches the records of one of the engine's loggers while a test runs (System.Logger goes to java.util.logging on a
  * plain JVM).
  */
-final class LogCapture implements AutoCloseable
+public final class LogCapture implements AutoCloseable
 {
     private final Logger logger;
-    final List<LogRecord> records = new CopyOnWriteArrayList<>();
+    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
     private final Handler handler = new Handler()
     {
         @Override
@@ -34,17 +34,32 @@ final class LogCapture implements AutoCloseable
         }
     };
 
-    LogCapture(final String name)
+    /**
+     * @param name the logger's name, e.g. {@code io.hotpath.stalls}.
+     */
+    public LogCapture(final String name)
     {
         logger = Logger.getLogger(name);
         logger.setLevel(Level.ALL);
         logger.addHandler(handler);
     }
 
+    /** @return every record caught so far, oldest first. */
+    public List<LogRecord> records()
+    {
+        return List.copyOf(records);
+    }
+
     /** @return the records whose message contains {@code text}. */
-    List<LogRecord> containing(final String text)
+    public List<LogRecord> containing(final String text)
     {
         return records.stream().filter(r -> r.getMessage().contains(text)).toList();
+    }
+
+    /** @return the stall reports naming actor {@code name}. */
+    public List<LogRecord> about(final String name)
+    {
+        return containing("actor '" + name + "'");
     }
 
     @Override

@@ -48,13 +48,13 @@ public interface ActorContext<M>
     <C> ActorRef<C> spawn(String name, ActorFactory<C> factory);
 
     /**
-     * Watch another actor: the reply completes once, with its address, when it has stopped (at once if it has
-     * already). Callbacks run here, under this actor's exclusion.
+     * Watch another actor: the reply completes once, when it has stopped (at once if it has already), with the actor
+     * and why it is gone ({@link Terminated}). Callbacks run here, under this actor's exclusion.
      *
-     * @param other any actor of this engine.
+     * @param other any actor of this engine, or a remote actor.
      * @return the reply.
      */
-    Reply<ActorRef<?>> watch(ActorRef<?> other);
+    Reply<Terminated> watch(ActorRef<?> other);
 
     /**
      * A reply this actor completes from anywhere, e.g. an I/O completion handler on another thread: its answer is

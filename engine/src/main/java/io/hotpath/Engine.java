@@ -128,12 +128,12 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * Watch an actor from outside the engine: the reply completes once it has stopped, at once if it has.
+     * Watch an actor from outside the engine: the reply completes once it has stopped (at once if it has), with why.
      *
-     * @param ref an actor of this engine.
-     * @return the reply, carrying the actor's address.
+     * @param ref an actor of this engine, or a remote actor.
+     * @return the reply, carrying the actor and the reason it is gone.
      */
-    public Reply<ActorRef<?>> watch(final ActorRef<?> ref)
+    public Reply<Terminated> watch(final ActorRef<?> ref)
     {
         return runtime.watch(ref);
     }
@@ -141,13 +141,13 @@ public final class Engine implements AutoCloseable
     /**
      * Stop an actor: at once when called on its worker, otherwise after what is already queued on its worker's
      * inbound queue. What it has queued then goes to dead letters, and so does every later send. The stop is
-     * asynchronous; the reply completes (with the actor's address) once the actor has stopped, when its name is free
-     * for a new actor: {@code engine.stop(old).get(timeout)} before spawning a successor under the same name.
+     * asynchronous; the reply completes once the actor has stopped, when its name is free for a new actor:
+     * {@code engine.stop(old).get(timeout)} before spawning a successor under the same name.
      *
      * @param ref an actor of this engine.
-     * @return completed once the actor has stopped.
+     * @return completed once the actor has stopped, with why (usually {@link Terminated.Reason#STOPPED}).
      */
-    public Reply<ActorRef<?>> stop(final ActorRef<?> ref)
+    public Reply<Terminated> stop(final ActorRef<?> ref)
     {
         return runtime.stop(ref);
     }

@@ -206,4 +206,19 @@ class CloseTest
             }
         }).onWorker(worker).spawn();
     }
+
+    @Test
+    void aWatchOfAnActorStillAliveWhenTheEngineClosesEndsWithEngineClosed() throws Exception
+    {
+        final Engine engine = Engine.start(TestEngines.config(1).build());
+        final ActorRef<String> alive = engine.spawn("alive", (ActorContext<String> ctx) -> (String m) -> { });
+        final Reply<Terminated> watch = engine.watch(alive);
+        engine.close();
+        final Terminated t = watch.toCompletableFuture().get(20, TimeUnit.SECONDS);
+        assertEquals(Terminated.Reason.ENGINE_CLOSED, t.reason());
+        assertEquals(alive, t.actor());
+        // a watch made after the close ends at once the same way
+        assertEquals(Terminated.Reason.ENGINE_CLOSED,
+            engine.watch(alive).toCompletableFuture().get(20, TimeUnit.SECONDS).reason());
+    }
 }

@@ -196,7 +196,7 @@ class NoTrapTest
             {
                 final ActorRef<String> actor = engine.actor((ActorContext<String> ctx) -> (String m) -> { })
                     .name("reused").onWorker(i % 2).spawn();
-                assertEquals(actor, engine.stop(actor).get(WAIT));
+                assertEquals(actor, engine.stop(actor).get(WAIT).actor());
                 assertTrue(actor.isStopped());
             }
         }

@@ -186,7 +186,7 @@ class SupervisionTest
             }
         }).name("parent").onWorker(0).spawn();
         parent.tell("spawn");
-        final Reply<ActorRef<?>> watched = engine.watch(parent);
+        final Reply<Terminated> watched = engine.watch(parent);
         worker.doWork();
         children.get(0).tell("hello");
         engine.stop(parent);
@@ -195,7 +195,7 @@ class SupervisionTest
         assertTrue(children.stream().allMatch(ActorRef::isStopped));
         assertEquals(List.of("child-1:hello", "stop child-1", "stop child-2"), log);
         worker.doWork();
-        assertEquals(parent, watched.toCompletableFuture().join());
+        assertEquals(new Terminated(parent, Terminated.Reason.STOPPED, null), watched.toCompletableFuture().join());
     }
 
     @Test
@@ -226,7 +226,7 @@ class SupervisionTest
         worker.doWork();
         final List<String> notices = new ArrayList<>();
         final ActorRef<String> watcher = engine.actor((ActorContext<String> ctx) -> (String m) ->
-            ctx.watch(ref).onSuccess(gone -> notices.add("terminated " + gone.name()))).onWorker(0).spawn();
+            ctx.watch(ref).onSuccess(gone -> notices.add("terminated " + gone.actor().name()))).onWorker(0).spawn();
         watcher.tell("watch");
         worker.doWork();
         worker.doWork();
@@ -257,5 +257,33 @@ class SupervisionTest
         assertTrue(ref.isStopped());
         assertEquals(List.of("start@1", "m0@1#1", "m1@1#2", "m2@1#3", "stop@1"), log);
         assertEquals(1, engine.deadLetters().count(DeadLetterReason.ACTOR_STOPPED), "the message after the poison");
+    }
+
+    @Test
+    void aWatchSaysWhyTheActorIsGone()
+    {
+        final ActorRef<String> failing = spawn(FaultPolicy.stop());
+        final Reply<Terminated> failed = engine.watch(failing);
+        worker.doWork();
+        failing.tell("boom");
+        worker.doWork();
+        final Terminated t = failed.toCompletableFuture().join();
+        assertEquals(Terminated.Reason.FAILED, t.reason());
+        assertEquals("boom", t.cause().getMessage());
+        assertEquals(failing, t.actor());
+
+        final ActorRef<String> neverStarted = engine.actor((ActorContext<String> ctx) ->
+        {
+            throw new IllegalArgumentException("no config");
+        }).name("never").onWorker(0).spawn();
+        final Reply<Terminated> notStarted = engine.watch(neverStarted);
+        worker.doWork();
+        worker.doWork();
+        assertEquals(Terminated.Reason.START_FAILED, notStarted.toCompletableFuture().join().reason());
+
+        final ActorRef<String> stopped = spawn(FaultPolicy.resume());
+        final Reply<Terminated> byRequest = engine.stop(stopped);
+        worker.doWork();
+        assertEquals(Terminated.Reason.STOPPED, byRequest.toCompletableFuture().join().reason());
     }
 }

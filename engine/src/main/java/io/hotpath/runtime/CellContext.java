@@ -8,6 +8,7 @@ import io.hotpath.Cancellable;
 import io.hotpath.Engine;
 import io.hotpath.RepeatingStep;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class CellContext<M> implements ActorContext<M>
     }
 
     @Override
-    public Reply<ActorRef<?>> watch(final ActorRef<?> other)
+    public Reply<Terminated> watch(final ActorRef<?> other)
     {
         checkOwnerThread("watch");
         return cell.worker.runtime.watch(other);

@@ -299,6 +299,7 @@ final class Close
                 }
                 cell.clearCongestionIfCaughtUp();
                 cell.context.failKeptAsks(reason);
+                Supervisor.onEngineClosed(cell);
             }
         }
         worker.markTerminated();

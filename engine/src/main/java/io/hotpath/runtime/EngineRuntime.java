@@ -8,6 +8,7 @@ import io.hotpath.EngineClock;
 import io.hotpath.EngineConfig;
 import io.hotpath.FaultPolicy;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 import io.hotpath.WorkerInvoker;
 import io.hotpath.affinity.PinReport;
 import io.hotpath.continuation.Continuations;
@@ -232,16 +233,16 @@ public final class EngineRuntime
     }
 
     /**
-     * Watch an actor: the reply completes with its address once it has stopped (at once if it has already).
+     * Watch an actor: the reply completes once it has stopped (at once if it has already), saying why.
      * From an actor, callbacks run on its worker; from outside, the reply converts to a future.
      *
      * @param ref an actor of this engine, or one outside it ({@link ForeignRef}).
      * @return the reply.
      */
-    public Reply<ActorRef<?>> watch(final ActorRef<?> ref)
+    public Reply<Terminated> watch(final ActorRef<?> ref)
     {
-        final Reply<ActorRef<?>> reply = new Reply<>();
-        final Exchange<ActorRef<?>> exchange = ApiAccess.exchange(reply);
+        final Reply<Terminated> reply = new Reply<>();
+        final Exchange<Terminated> exchange = ApiAccess.exchange(reply);
         if (ref instanceof ForeignRef<?> foreign)
         {
             Asks.prepare(this, exchange, null, foreign, "watch", 0);
@@ -262,7 +263,7 @@ public final class EngineRuntime
      * @param ref an actor of this engine.
      * @return completed once it has stopped.
      */
-    public Reply<ActorRef<?>> stop(final ActorRef<?> ref)
+    public Reply<Terminated> stop(final ActorRef<?> ref)
     {
         final ActorCell<?> cell = own(ref, "stop");
         Sends.stop(cell);

@@ -328,6 +328,15 @@ public final class Exchange<T> extends EngineMessage implements TimerTask
     @Override
     void onUndelivered(final ActorCell<?> cell, final DeadLetterReason reason)
     {
+        if (watch && target == cell && !questionTaken)
+        {
+            // a watch that could not reach its actor: the actor is gone, or the engine has closed
+            questionTaken = true;
+            tryCompleteQuietly(reason == DeadLetterReason.ENGINE_CLOSED || reason == DeadLetterReason.CLOSE_TIMEOUT ?
+                new io.hotpath.Terminated(cell.address, io.hotpath.Terminated.Reason.ENGINE_CLOSED, null) :
+                Supervisor.terminated(cell), null);
+            return;
+        }
         if (target == cell && !questionTaken)
         {
             // an undelivered question: its asker hears at once instead of waiting out a timeout. It counts as taken,

@@ -2,9 +2,11 @@ package io.hotpath.runtime;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -12,11 +14,14 @@ import java.util.function.Supplier;
  * waits for a logging framework's I/O or locks: a line from a worker (a fault, an interrupt flag left set, a stack
  * overflow) is queued here, its text made and written by the writer. The queue is bounded; a line that finds it full
  * is counted and said in the next line written. Lines are rate-limited before they come here ({@link Logs}), so the
- * queue holds a few seconds' worth at most. Thread safe.
+ * queue holds a few seconds' worth at most. The queue takes no lock: a worker may log deep in its stack (after a stack
+ * overflow), where an error inside a lock's code would leave the lock held for good; the writer looks for lines every
+ * {@link #POLL_NS}, so a worker never wakes it (no system call). Thread safe.
  */
 final class LogWriter implements Runnable
 {
     private static final int CAPACITY = 1024;
+    private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final LogWriter INSTANCE = new LogWriter();
 
     /** One line to write. */
@@ -24,10 +29,10 @@ final class LogWriter implements Runnable
     {
     }
 
-    private final ArrayBlockingQueue<Line> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private final ConcurrentLinkedQueue<Line> queue = new ConcurrentLinkedQueue<>();
+    /** Lines queued and not yet written, taken into account before a line is queued: the queue's bound. */
+    private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong overflowed = new AtomicLong();
-    /** Lines taken but not yet written: for {@link #flush}. */
-    private final AtomicLong inHand = new AtomicLong();
     private Thread thread;
 
     private LogWriter()
@@ -67,10 +72,13 @@ final class LogWriter implements Runnable
         {
             startOnce();
         }
-        if (!queue.offer(line))
+        if (pending.incrementAndGet() > CAPACITY)
         {
+            pending.decrementAndGet();
             overflowed.incrementAndGet();
+            return;
         }
+        queue.offer(line);
     }
 
     /**
@@ -82,10 +90,9 @@ final class LogWriter implements Runnable
     static void flush(final long timeoutNs)
     {
         final long startNs = System.nanoTime();
-        while ((!INSTANCE.queue.isEmpty() || INSTANCE.inHand.get() != 0) && System.nanoTime() - startNs < timeoutNs)
+        while (INSTANCE.pending.get() != 0 && System.nanoTime() - startNs < timeoutNs)
         {
-            Thread.onSpinWait();
-            Thread.yield();
+            LockSupport.parkNanos(POLL_NS / 10);
         }
     }
 
@@ -94,26 +101,19 @@ final class LogWriter implements Runnable
     {
         while (true)
         {
-            final Line line;
-            try
+            final Line line = queue.poll();
+            if (line == null)
             {
-                line = queue.poll(1, TimeUnit.SECONDS);
-            }
-            catch (final InterruptedException ex)
-            {
+                LockSupport.parkNanos(POLL_NS);
                 continue;
             }
-            if (line != null)
+            try
             {
-                inHand.incrementAndGet();
-                try
-                {
-                    writeNow(line);
-                }
-                finally
-                {
-                    inHand.decrementAndGet();
-                }
+                writeNow(line);
+            }
+            finally
+            {
+                pending.decrementAndGet();
             }
         }
     }

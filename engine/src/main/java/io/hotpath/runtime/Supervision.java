@@ -1,5 +1,7 @@
 package io.hotpath.runtime;
 
+import io.hotpath.Terminated;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +20,10 @@ final class Supervision
     int pendingChildren;
     /** The parent asked this actor to stop and waits to hear that it has. */
     boolean notifyParentOnStop;
+    /** Why the actor stops: set by the stop that begins it; what its watchers hear. */
+    Terminated.Reason stopReason;
+    /** The exception behind a failure's stop, or null. */
+    Throwable stopCause;
     int attempt;
     int retriesInWindow;
     long windowStartNs;

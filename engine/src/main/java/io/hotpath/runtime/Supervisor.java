@@ -3,6 +3,7 @@ package io.hotpath.runtime;
 import io.hotpath.ActorLifecycle;
 import io.hotpath.DeadLetterReason;
 import io.hotpath.FaultPolicy;
+import io.hotpath.Terminated;
 
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -32,7 +33,7 @@ final class Supervisor
             case RESUME ->
             {
             }
-            case STOP -> stop(cell);
+            case STOP -> stop(cell, Terminated.Reason.FAILED, error);
             case RESTART, BACKOFF -> restart(cell, error, policy);
             case ESCALATE -> escalate(cell, error);
         }
@@ -43,7 +44,7 @@ final class Supervisor
     {
         cell.countException();
         cell.worker.runtime.reportFault(cell, null, error, FaultPolicy.stop());
-        stop(cell);
+        stop(cell, Terminated.Reason.START_FAILED, error);
     }
 
     private static void restart(final ActorCell<?> cell, final Throwable error, final FaultPolicy policy)
@@ -66,10 +67,10 @@ final class Supervisor
         record.lastFailureNs = nowNs;
         if (++record.retriesInWindow > policy.maxRetries())
         {
-            cell.worker.runtime.reportFault(cell, null, new IllegalStateException("actor '" + cell.name +
-                "' failed " + record.retriesInWindow + " times within " + Durations.text(policy.windowNs()) +
-                "; stopping it"), FaultPolicy.stop());
-            stop(cell);
+            final IllegalStateException exhausted = new IllegalStateException("actor '" + cell.name + "' failed " +
+                record.retriesInWindow + " times within " + Durations.text(policy.windowNs()) + "; stopping it", error);
+            cell.worker.runtime.reportFault(cell, null, exhausted, FaultPolicy.stop());
+            stop(cell, Terminated.Reason.FAILED, exhausted);
             return;
         }
         record.attempt++;
@@ -112,7 +113,7 @@ final class Supervisor
     private static void escalate(final ActorCell<?> cell, final Throwable error)
     {
         final ActorCell<?> parent = cell.parent;
-        stop(cell);
+        stop(cell, Terminated.Reason.FAILED, error);
         if (parent != null && !parent.isStoppedOpaque())
         {
             Sends.sendEngineMessage(parent, new Escalation(cell, error));
@@ -121,14 +122,25 @@ final class Supervisor
 
     // ---------------------------------------------------------------- stop
 
-    /** Stop an actor: its children first, then the actor itself; idempotent. */
+    /** Stop an actor on request: its children first, then the actor itself; idempotent. */
     static void stop(final ActorCell<?> cell)
+    {
+        stop(cell, Terminated.Reason.STOPPED, null);
+    }
+
+    /**
+     * Stop an actor: its children first, then the actor itself; idempotent (the first stop's reason is the one its
+     * watchers hear).
+     */
+    static void stop(final ActorCell<?> cell, final Terminated.Reason reason, final Throwable cause)
     {
         if (!cell.beginStop())
         {
             return;
         }
         final Supervision record = cell.supervision();
+        record.stopReason = reason;
+        record.stopCause = cause;
         record.pendingChildren = 1;
         if (record.children != null)
         {
@@ -194,7 +206,7 @@ final class Supervisor
         {
             for (final Exchange<?> watcher : watchers)
             {
-                watcher.tryComplete(cell.address, null);
+                watcher.tryComplete(terminated(cell), null);
             }
         }
         if (record.notifyParentOnStop)
@@ -214,11 +226,37 @@ final class Supervisor
     {
         if (cell.isStopped())
         {
-            watcher.tryComplete(cell.address, null);
+            watcher.tryComplete(terminated(cell), null);
         }
         else
         {
             cell.supervision().addWatcher(watcher);
+        }
+    }
+
+    /** @return what the watchers of a stopped actor hear. */
+    static Terminated terminated(final ActorCell<?> cell)
+    {
+        final Supervision record = cell.supervisionIfAny();
+        return record == null || record.stopReason == null ? new Terminated(cell.address, Terminated.Reason.STOPPED,
+            null) : new Terminated(cell.address, record.stopReason, record.stopCause);
+    }
+
+    /**
+     * The engine has closed with the actor alive: its watchers hear it, so no watch is left pending.
+     */
+    static void onEngineClosed(final ActorCell<?> cell)
+    {
+        final Supervision record = cell.supervisionIfAny();
+        if (record != null && record.watchers != null)
+        {
+            final List<Exchange<?>> watchers = record.watchers;
+            record.watchers = null;
+            final Terminated closed = new Terminated(cell.address, Terminated.Reason.ENGINE_CLOSED, null);
+            for (final Exchange<?> watcher : watchers)
+            {
+                watcher.tryComplete(closed, null);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.hotpath.spi;
 
 import io.hotpath.ActorRef;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 
 /**
  * An {@link ActorRef} implemented outside the engine (a remote actor). The engine hands it the watches that concern
@@ -12,10 +13,10 @@ import io.hotpath.Reply;
 public interface ForeignRef<M> extends ActorRef<M>
 {
     /**
-     * Complete {@code watcher} with this address once the actor has stopped or become unreachable (at once if it
-     * has already).
+     * Complete {@code watcher} once the actor has stopped or become unreachable (at once if it has already), saying
+     * why ({@link Terminated.Reason#STOPPED}, {@link Terminated.Reason#NODE_LOST}).
      *
      * @param watcher a reply prepared for the watching caller.
      */
-    void watch(Reply<ActorRef<?>> watcher);
+    void watch(Reply<Terminated> watcher);
 }

@@ -7,6 +7,7 @@ import io.hotpath.Engine;
 import io.hotpath.Reply;
 import io.hotpath.ReplyException;
 import io.hotpath.UndeliveredException;
+import io.hotpath.Terminated;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -33,11 +34,13 @@ class NodeLossTest
             final RemoteNode b = RemoteNode.start(engineB, RemoteConfig.builder().address(addressB).build());
             publishMute(engineB, b);
             final ActorRef<String> mute = a.<String>resolve(addressB, "mute").get(WAIT);
-            final Reply<ActorRef<?>> watch = engineA.watch(mute);
+            final Reply<Terminated> watch = engineA.watch(mute);
             final Reply<Object> pending = mute.ask("hello?");
             b.close();
             engineB.close();
-            assertThat(watch.get(WAIT)).isSameAs(mute);
+            assertThat(watch.get(WAIT).actor()).isSameAs(mute);
+            assertThat(watch.get(WAIT).reason()).isEqualTo(Terminated.Reason.NODE_LOST);
+            assertThat(watch.get(WAIT).cause()).isInstanceOf(NodeUnreachableException.class);
             assertThatThrownBy(() -> pending.get(WAIT))
                 .isInstanceOf(ReplyException.class)
                 .hasCauseInstanceOf(NodeUnreachableException.class)
@@ -71,10 +74,11 @@ class NodeLossTest
             {
                 publishMute(engineB, b);
                 final ActorRef<String> mute = a.<String>resolve(b.address().toString(), "mute").get(WAIT);
-                final Reply<ActorRef<?>> watch = engineA.watch(mute);
+                final Reply<Terminated> watch = engineA.watch(mute);
                 final Reply<Object> pending = mute.ask("hello?");
                 engineB.close();   // its workers stop: no hello, no goodbye, as a frozen or killed process
-                assertThat(watch.get(WAIT)).isSameAs(mute);
+                assertThat(watch.get(WAIT).actor()).isSameAs(mute);
+                assertThat(watch.get(WAIT).reason()).isEqualTo(Terminated.Reason.NODE_LOST);
                 assertThatThrownBy(() -> pending.get(WAIT))
                     .hasCauseInstanceOf(NodeUnreachableException.class)
                     .hasMessageContaining("no hello from it");

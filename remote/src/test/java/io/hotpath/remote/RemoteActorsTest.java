@@ -5,6 +5,7 @@ import io.hotpath.ActorRef;
 import io.hotpath.AskTimeoutException;
 import io.hotpath.Reply;
 import io.hotpath.ReplyException;
+import io.hotpath.Terminated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -152,15 +153,16 @@ class RemoteActorsTest
                 ctx.stop());
             pair.b.publish("mortal", mortal);
             final ActorRef<String> remote = pair.fromA("mortal");
-            final Reply<ActorRef<?>> outside = pair.engineA.watch(remote);
-            final CompletableFuture<ActorRef<?>> fromActor = new CompletableFuture<>();
+            final Reply<Terminated> outside = pair.engineA.watch(remote);
+            final CompletableFuture<Terminated> fromActor = new CompletableFuture<>();
             pair.engineA.spawn("watcher", (ActorContext<String> ctx) -> (String m) ->
                 ctx.watch(remote).onSuccess(fromActor::complete)).tell("watch");
             remote.tell("die");
-            assertThat(outside.get(WAIT)).isSameAs(remote);
-            assertThat(fromActor.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isSameAs(remote);
+            assertThat(outside.get(WAIT).actor()).isSameAs(remote);
+            assertThat(outside.get(WAIT).reason()).isEqualTo(Terminated.Reason.STOPPED);
+            assertThat(fromActor.get(WAIT.toSeconds(), TimeUnit.SECONDS).actor()).isSameAs(remote);
             assertThat(remote.isStopped()).isTrue();
-            assertThat(pair.engineA.watch(remote).get(WAIT)).isSameAs(remote);
+            assertThat(pair.engineA.watch(remote).get(WAIT).actor()).isSameAs(remote);
         }
     }
 

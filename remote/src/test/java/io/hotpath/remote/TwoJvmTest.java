@@ -4,6 +4,7 @@ import io.hotpath.ActorRef;
 import io.hotpath.DeadLetterReason;
 import io.hotpath.Engine;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -85,7 +86,7 @@ class TwoJvmTest
              RemoteNode node = RemoteNode.start(engine, Nodes.udp().failureTimeoutNs(failureTimeoutNs).build()))
         {
             final Traffic traffic = new Traffic(engine, node, ACTORS, 0);
-            final List<Reply<ActorRef<?>>> watches = new ArrayList<>();
+            final List<Reply<Terminated>> watches = new ArrayList<>();
             final List<Reply<Object>> pending = new ArrayList<>();
             try (ChildNode child = ChildNode.node(List.of(), childAddress, ACTORS, failureTimeoutNs, 0))
             {
@@ -106,7 +107,7 @@ class TwoJvmTest
                 }
                 child.kill();
             }
-            for (final Reply<ActorRef<?>> watch : watches)
+            for (final Reply<Terminated> watch : watches)
             {
                 assertThat(watch.get(WAIT)).isNotNull();
             }

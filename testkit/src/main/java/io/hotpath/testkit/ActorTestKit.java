@@ -5,6 +5,7 @@ import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.DeadLetterReason;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -296,7 +297,7 @@ public final class ActorTestKit implements AutoCloseable
      */
     public void expectStopped(final ActorRef<?> actor)
     {
-        final CompletableFuture<ActorRef<?>> watch = engine.watch(actor).toCompletableFuture();
+        final CompletableFuture<Terminated> watch = engine.watch(actor).toCompletableFuture();
         if (!lockStep.waitFor(watch::isDone, defaultTimeoutNs, true))
         {
             throw failed("actor '" + actor.name() + "' did not stop within " + Duration.ofNanos(defaultTimeoutNs));

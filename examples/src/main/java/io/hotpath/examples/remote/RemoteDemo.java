@@ -5,6 +5,7 @@ import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 import io.hotpath.examples.remote.sbe.Side;
 import io.hotpath.remote.Codecs;
 import io.hotpath.remote.RemoteConfig;
@@ -81,7 +82,7 @@ public final class RemoteDemo
             out.accept("risk node: resolved " + book.name());
             book.tell(new Order(1, 7, Side.BUY, 10_050, 100));          // one frame, written in place (tryClaim)
             final Reply<Long> filled = book.ask(new Order(2, 7, Side.SELL, 10_040, 50));
-            final Reply<ActorRef<?>> watch = riskEngine.watch(book);
+            final Reply<Terminated> watch = riskEngine.watch(book);
             final long filledQuantity = filled.get(WAIT);
             out.accept("risk node: the book filled " + filledQuantity + " of order 2");
 
@@ -92,7 +93,7 @@ public final class RemoteDemo
             out.accept("book node: " + risk.name() + " approves 999: " + small + ", 5000: " + large);
 
             bookEngine.stop(localBook).get(WAIT);
-            final String gone = watch.get(WAIT).name() + " is gone";
+            final String gone = watch.get(WAIT).actor().name() + " is gone";
             out.accept("risk node: " + gone);
             return new Outcome(filledQuantity, small, large, gone);
         }

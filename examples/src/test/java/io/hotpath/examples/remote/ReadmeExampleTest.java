@@ -52,7 +52,7 @@ class ReadmeExampleTest
                 ActorRef<Order> book = node.<Order>resolve(bookAddress, "book").get(Duration.ofSeconds(5));
                 book.tell(new Order(1, 7, Side.BUY, 10_050, 100));          // one frame, written in place (tryClaim)
                 Reply<Long> filled = book.ask(new Order(2, 7, Side.SELL, 10_040, 50));   // answered on this worker
-                engine.watch(book).onComplete((ref, error) -> gone.complete(ref + " is gone"));
+                engine.watch(book).onComplete((terminated, error) -> gone.complete(String.valueOf(terminated)));
                 answer = filled;
                 assertThat(filled.get(Duration.ofSeconds(20))).isEqualTo(50L);
                 assertThat(gone.get(20, TimeUnit.SECONDS)).contains("book@" + bookAddress);

@@ -8,8 +8,10 @@ import io.hotpath.Actor;
 import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
 import io.hotpath.RepeatingStep;
+import io.hotpath.Terminated;
 import io.hotpath.remote.ActorNotPublishedException;
 import io.hotpath.remote.NodeAddress;
+import io.hotpath.remote.NodeUnreachableException;
 import io.hotpath.remote.protocol.GoodbyeDecoder;
 import io.hotpath.remote.protocol.HelloDecoder;
 import io.hotpath.remote.protocol.LookupDecoder;
@@ -166,7 +168,9 @@ final class ControlAgent implements RepeatingStep, Actor<Object>
         if (session == null || session.state == Session.LOST)
         {
             request.ref().markStopped();
-            request.reply().complete(request.ref());
+            request.reply().complete(new Terminated(request.ref(), Terminated.Reason.NODE_LOST,
+                new NodeUnreachableException(String.valueOf(request.ref().address()), "actor '" +
+                request.ref().actorName() + "' is on a node that is not reachable")));
             return;
         }
         final long watchId = ++nextWatchId;
@@ -360,7 +364,8 @@ final class ControlAgent implements RepeatingStep, Actor<Object>
         if (request != null)
         {
             request.ref().markStopped();
-            request.reply().complete(request.ref());
+            // the protocol's Terminated frame carries no reason yet: the remote actor stopped, for whatever cause
+            request.reply().complete(new Terminated(request.ref(), Terminated.Reason.STOPPED, null));
         }
     }
 

@@ -2,6 +2,7 @@ package io.hotpath.remote.transport;
 
 import io.aeron.Aeron;
 import io.hotpath.ActorRef;
+import io.hotpath.Terminated;
 import io.hotpath.remote.NodeAddress;
 import io.hotpath.remote.NodeUnreachableException;
 
@@ -159,7 +160,8 @@ final class Peers
         for (final WatchRequest request : session.watches.values())
         {
             request.ref().markStopped();
-            request.reply().complete(request.ref());
+            request.reply().complete(new Terminated(request.ref(), Terminated.Reason.NODE_LOST,
+                new NodeUnreachableException(session.address.toString(), session.lostMessage())));
         }
         session.watches.clear();
         node.outside.failSession(session);

@@ -2,7 +2,9 @@ package io.hotpath.remote.transport;
 
 import io.hotpath.ActorRef;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 import io.hotpath.remote.NodeAddress;
+import io.hotpath.remote.NodeUnreachableException;
 import io.hotpath.spi.ForeignRef;
 
 import java.time.Duration;
@@ -119,12 +121,18 @@ final class RemoteRef<M> implements ForeignRef<M>
     }
 
     @Override
-    public void watch(final Reply<ActorRef<?>> watcher)
+    public void watch(final Reply<Terminated> watcher)
     {
         final Session bound = session;
-        if (bound == null || bound.isLost() || stopped)
+        if (bound == null || bound.isLost())
         {
-            watcher.complete(this);
+            watcher.complete(new Terminated(this, Terminated.Reason.NODE_LOST, new NodeUnreachableException(
+                String.valueOf(address()), "actor '" + actorName() + "' is on a node that is not reachable")));
+            return;
+        }
+        if (stopped)
+        {
+            watcher.complete(new Terminated(this, Terminated.Reason.STOPPED, null));
             return;
         }
         node.control.tell(new WatchRequest(this, watcher));

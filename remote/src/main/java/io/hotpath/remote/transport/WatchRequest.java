@@ -1,15 +1,15 @@
 package io.hotpath.remote.transport;
 
-import io.hotpath.ActorRef;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 
 /**
  * A watch of a remote actor: a message to the control worker, then the entry its session keeps until the actor's
  * node says it has stopped or the session is lost. Immutable.
  *
  * @param ref   the remote actor.
- * @param reply completed with the ref.
+ * @param reply completed with why the actor is gone.
  */
-record WatchRequest(RemoteRef<?> ref, Reply<ActorRef<?>> reply)
+record WatchRequest(RemoteRef<?> ref, Reply<Terminated> reply)
 {
 }

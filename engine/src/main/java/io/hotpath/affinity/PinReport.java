@@ -1,7 +1,6 @@
 package io.hotpath.affinity;
 
 import io.hotpath.affinity.topology.ThreadPinning;
-import io.hotpath.affinity.topology.Table;
 
 import java.util.List;
 

@@ -1,15 +1,15 @@
-package io.hotpath.affinity.topology;
+package io.hotpath.affinity;
 
 /**
  * Left-aligned text columns, the last one unpadded. Stateless, so thread-safe.
  */
-public final class Table
+final class Table
 {
     private Table()
     {
     }
 
-    public static String format(final String[][] rows)
+    static String format(final String[][] rows)
     {
         final int columns = rows[0].length;
         final int[] widths = new int[columns];

@@ -14,27 +14,45 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Apache Pekko classic actors, on the default dispatcher or (pekko-affinity) on an affinity-pool dispatcher. One
- * actor system serves every run of this implementation; each run's actors are stopped at its end. Used by the
- * driver thread.
+ * Apache Pekko classic actors, on Pekko's own default dispatcher (pekko-classic), on a default dispatcher sized to the
+ * run's worker count (pekko-classic-sized), or on an affinity-pool dispatcher of that size (pekko-affinity). One actor
+ * system serves every run of this implementation; each run's actors are stopped at its end. Used by the driver thread.
  */
 public final class PekkoClassicBench implements BenchImpl
 {
-    private final boolean affinity;
+    /** Where the actors run; the row's name says it. */
+    public enum Dispatcher
+    {
+        /** Pekko's default dispatcher as Pekko configures it: a fork-join pool of at least 8 threads. */
+        DEFAULT("pekko-classic"),
+        /** The default dispatcher with as many threads as the run has workers. */
+        SIZED("pekko-classic-sized"),
+        /** An affinity-pool dispatcher with as many threads as the run has workers. */
+        AFFINITY("pekko-affinity");
+
+        private final String row;
+
+        Dispatcher(final String row)
+        {
+            this.row = row;
+        }
+    }
+
+    private final Dispatcher dispatcher;
     private ActorSystem system;
 
     /**
-     * @param affinity true to run the actors on the affinity-pool dispatcher.
+     * @param dispatcher where the actors run.
      */
-    public PekkoClassicBench(final boolean affinity)
+    public PekkoClassicBench(final Dispatcher dispatcher)
     {
-        this.affinity = affinity;
+        this.dispatcher = dispatcher;
     }
 
     @Override
     public String name()
     {
-        return affinity ? "pekko-affinity" : "pekko-classic";
+        return dispatcher.row;
     }
 
     @Override
@@ -54,14 +72,16 @@ public final class PekkoClassicBench implements BenchImpl
     {
         if (system == null)
         {
-            system = ActorSystem.create("hotpath-bench", PekkoConfig.create(context.workers()));
+            system = ActorSystem.create("hotpath-bench", dispatcher == Dispatcher.DEFAULT ? PekkoConfig.pekkoDefaults() :
+                PekkoConfig.create(context.workers()));
         }
         final List<ActorRef> spawned = new ArrayList<>();
         final ActorSystem sys = system;
         final PekkoScenarios.Spawner spawner = (behaviour) ->
         {
             final Props props = Props.create(Handler.class, () -> new Handler(behaviour));
-            final ActorRef ref = sys.actorOf(affinity ? props.withDispatcher(PekkoConfig.AFFINITY_DISPATCHER) : props);
+            final ActorRef ref = sys.actorOf(dispatcher == Dispatcher.AFFINITY ?
+                props.withDispatcher(PekkoConfig.AFFINITY_DISPATCHER) : props);
             spawned.add(ref);
             return (m) ->
             {

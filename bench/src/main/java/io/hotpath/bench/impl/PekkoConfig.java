@@ -4,9 +4,10 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 
 /**
- * The Pekko configuration of the bench: the default dispatcher sized to the worker count (Pekko's own default is
- * at least 8 threads, which on a 2-CPU machine only adds contention), and an affinity-pool dispatcher of the same
- * size. Stateless.
+ * The Pekko configurations of the bench: Pekko's own defaults (its default dispatcher is a fork-join pool of at least 8
+ * threads, which on a 2-CPU machine adds contention), and one whose default dispatcher is sized to the worker count,
+ * with an affinity-pool dispatcher of the same size. Both quiet Pekko's logs and leave the JVM's shutdown alone.
+ * Stateless.
  */
 public final class PekkoConfig
 {
@@ -17,6 +18,26 @@ public final class PekkoConfig
 
     private PekkoConfig()
     {
+    }
+
+    /** Settings of every configuration here: logs and shutdown only. */
+    private static final String QUIET = """
+        pekko {
+          loglevel = "WARNING"
+          stdout-loglevel = "WARNING"
+          log-dead-letters = off
+          log-dead-letters-during-shutdown = off
+          jvm-exit-on-fatal-error = off
+          coordinated-shutdown.run-by-jvm-shutdown-hook = off
+        }
+        """;
+
+    /**
+     * @return Pekko's own configuration (its default dispatcher as it is), with the logs quiet.
+     */
+    public static Config pekkoDefaults()
+    {
+        return ConfigFactory.parseString(QUIET).withFallback(ConfigFactory.load());
     }
 
     /**
@@ -58,13 +79,24 @@ public final class PekkoConfig
     }
 
     /**
-     * @param workers threads of the pool.
-     * @return the default dispatcher's settings, for the summary.
+     * @return Pekko's own default dispatcher's settings, for the summary.
      */
-    public static String describeDefault(final int workers)
+    public static String describeDefault()
     {
-        return "default dispatcher: fork-join-executor, parallelism " + workers + " (min = max), throughput " +
-            THROUGHPUT;
+        final Config fj = ConfigFactory.load().getConfig("pekko.actor.default-dispatcher.fork-join-executor");
+        return "Pekko's default dispatcher: fork-join-executor, parallelism-min " + fj.getInt("parallelism-min") +
+            ", factor " + fj.getDouble("parallelism-factor") + ", max " + fj.getInt("parallelism-max") +
+            ", throughput " + ConfigFactory.load().getInt("pekko.actor.default-dispatcher.throughput");
+    }
+
+    /**
+     * @param workers threads of the pool.
+     * @return the sized default dispatcher's settings, for the summary.
+     */
+    public static String describeSized(final int workers)
+    {
+        return "default dispatcher sized to the workers: fork-join-executor, parallelism " + workers +
+            " (min = max), throughput " + THROUGHPUT;
     }
 
     /**

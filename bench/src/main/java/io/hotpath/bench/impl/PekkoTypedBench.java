@@ -50,8 +50,7 @@ public final class PekkoTypedBench implements BenchImpl
     {
         if (system == null)
         {
-            system = ActorSystem.create(SpawnProtocol.create(), "hotpath-bench-typed",
-                PekkoConfig.create(context.workers()));
+            system = ActorSystem.create(SpawnProtocol.create(), "hotpath-bench-typed", PekkoConfig.pekkoDefaults());
         }
         final ActorSystem<SpawnProtocol.Command> sys = system;
         final List<ActorRef<Envelope>> spawned = new ArrayList<>();

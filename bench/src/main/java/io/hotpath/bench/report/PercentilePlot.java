@@ -201,6 +201,7 @@ final class PercentilePlot
             case "disruptor" -> new java.awt.Color(0, 150, 60);
             case "disruptor-ref" -> new java.awt.Color(110, 190, 60);
             case "pekko-classic" -> new java.awt.Color(200, 30, 30);
+            case "pekko-classic-sized" -> new java.awt.Color(230, 110, 90);
             case "pekko-typed" -> new java.awt.Color(140, 60, 180);
             case "pekko-affinity" -> new java.awt.Color(140, 90, 40);
             default -> impl.startsWith(EngineVariant.PREFIX) ? VARIANT_COLORS[

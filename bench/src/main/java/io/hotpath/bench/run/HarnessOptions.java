@@ -177,7 +177,8 @@ public record HarnessOptions(
 
     /** Implementations the harness knows, in the order they run within a scenario. */
     public static final List<String> IMPLS = List.of(
-        "hotpath", "floor", "jctools", "disruptor", "disruptor-ref", "pekko-classic", "pekko-typed", "pekko-affinity",
+        "hotpath", "floor", "jctools", "disruptor", "disruptor-ref", "pekko-classic", "pekko-classic-sized",
+        "pekko-typed", "pekko-affinity",
         "hotpath-remote", "aeron-raw", "pekko-artery");
     /** Default measured time per row ({@code --help} prints how long a run takes). */
     public static final long DURATION_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(800);

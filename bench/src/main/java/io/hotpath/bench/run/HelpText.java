@@ -68,9 +68,10 @@ final class HelpText
                                                       remote-pingpong-ipc, remote-pingpong-udp (round trips),
                                                       remote-blast-udp (throughput)
               --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor,
-                                disruptor-ref (a blast whose events carry the message), pekko-classic,
-                                pekko-typed, pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote
-                                rows), pekko-artery. Each runs the scenarios it can express.
+                                disruptor-ref (a blast whose events carry the message), pekko-classic (Pekko's
+                                default dispatcher), pekko-classic-sized (one sized to --workers), pekko-typed,
+                                pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote rows),
+                                pekko-artery. Each runs the scenarios it can express.
               --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
               --warmup TIME     warm-up per row before the histogram is reset, default 400ms (paired rows 1s,
                                 fixed-rate rows 2s); unless --warmup or --quick is given, the first row of

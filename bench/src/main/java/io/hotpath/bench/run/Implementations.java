@@ -54,8 +54,9 @@ public final class Implementations
                 case "jctools" -> new JctoolsBench();
                 case "disruptor" -> new DisruptorBench();
                 case "disruptor-ref" -> new DisruptorBench(true);
-                case "pekko-classic" -> new PekkoClassicBench(false);
-                case "pekko-affinity" -> new PekkoClassicBench(true);
+                case "pekko-classic" -> new PekkoClassicBench(PekkoClassicBench.Dispatcher.DEFAULT);
+                case "pekko-classic-sized" -> new PekkoClassicBench(PekkoClassicBench.Dispatcher.SIZED);
+                case "pekko-affinity" -> new PekkoClassicBench(PekkoClassicBench.Dispatcher.AFFINITY);
                 case "pekko-typed" -> new PekkoTypedBench();
                 case "hotpath-remote" -> new io.hotpath.bench.remote.HotpathRemoteBench();
                 case "aeron-raw" -> new io.hotpath.bench.remote.AeronRawBench();
@@ -77,8 +78,9 @@ public final class Implementations
         m.put("jctools", "org.jctools.queues.atomic.MpscAtomicArrayQueue, busy-spinning threads");
         m.put("disruptor", "RingBuffer single producer, BusySpinWaitStrategy, BatchEventProcessor threads");
         m.put("disruptor-ref", "as disruptor; each blast event carries the message's reference, cleared when taken");
-        m.put("pekko-classic", PekkoConfig.describeDefault(workers));
-        m.put("pekko-typed", PekkoConfig.describeDefault(workers));
+        m.put("pekko-classic", PekkoConfig.describeDefault());
+        m.put("pekko-classic-sized", PekkoConfig.describeSized(workers));
+        m.put("pekko-typed", PekkoConfig.describeDefault());
         m.put("pekko-affinity", PekkoConfig.describeAffinity(workers));
         m.putAll(io.hotpath.bench.remote.RemoteSetup.settings());
         return m;

@@ -30,8 +30,9 @@ class AlternatesWithFloorTest
                 assertEquals(s.paired(), impl.alternatesWithFloor(s), impl.name() + " " + s.name());
             }
         }
-        for (final BenchImpl pekko : List.of(new PekkoClassicBench(false), new PekkoClassicBench(true),
-            new PekkoTypedBench()))
+        for (final BenchImpl pekko : List.of(new PekkoClassicBench(PekkoClassicBench.Dispatcher.DEFAULT),
+            new PekkoClassicBench(PekkoClassicBench.Dispatcher.SIZED),
+            new PekkoClassicBench(PekkoClassicBench.Dispatcher.AFFINITY), new PekkoTypedBench()))
         {
             for (final Scenario s : rows)
             {

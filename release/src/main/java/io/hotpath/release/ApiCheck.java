@@ -14,9 +14,10 @@ import java.util.jar.Manifest;
 /**
  * The API compatibility check of {@code ./hotpath test}, in two steps around japicmp-maven-plugin (release/pom.xml):
  * {@code baseline} copies each library's baseline from the newest release in {@code api/} before this version to
- * where japicmp reads it (an empty jar where there is none), and {@code check} reads japicmp's reports. A break of a library's exported API fails the
- * build unless the CHANGELOG's next release names it and the version may break the API (while 0.x, a minor release
- * may, a patch release may not; from 1.0 on only a major release may). With no baseline yet it says so and passes.
+ * where japicmp reads it (an empty jar where there is none), and {@code check} reads japicmp's reports. A break of a
+ * library's exported API fails the build unless the CHANGELOG's next release names it and the version may break the
+ * API (while 0.x, a minor release may, a patch release may not; from 1.0 on only a major release may). With no
+ * baseline yet it says so and passes.
  * <p>
  * {@code ApiCheck baseline|check --root DIR --version V --copies DIR --reports DIR JAR...}, where each JAR is a
  * library's jar as built ({@code engine/target/hotpath-engine-V.jar}), the copies are japicmp's old versions

@@ -24,8 +24,8 @@ import java.util.stream.Stream;
 public final class Release
 {
     private static final String GROUP_ID = "io.hotpath";
-    private static final Pattern README_VERSION = Pattern.compile(
-        "io\\.hotpath:hotpath-[a-z-]+:([^'\"\\s)]+)|<artifactId>hotpath-[a-z-]+</artifactId>\\s*<version>([^<]+)</version>");
+    private static final Pattern README_VERSION = Pattern.compile("io\\.hotpath:hotpath-[a-z-]+:([^'\"\\s)]+)|" +
+        "<artifactId>hotpath-[a-z-]+</artifactId>\\s*<version>([^<]+)</version>");
 
     private Release()
     {
@@ -67,8 +67,8 @@ public final class Release
             new Baselines(root.resolve("api")).folder(version);
         System.out.println("Release bundle of " + version + ": " + staging);
         bundle.artifacts().values().forEach(a -> System.out.println("  " + GROUP_ID + ":" + a.artifactId() + ":" +
-            version + " (" + a.packaging() + ")" + (a.packaging().equals("jar") ? ": jar, -sources, -javadoc" : "") +
-            ", POM; MD5 and SHA-1 each"));
+            version + (a.packaging().equals("jar") ? ": jar, -sources, -javadoc, POM" : ": POM") + "; MD5 and SHA-1 " +
+            "of each"));
         for (final StagedBundle.Artifact library : libraries)
         {
             final Path to = baselineDir.resolve(library.artifactId() + "-" + version + ".jar");

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,10 +80,10 @@ public final class StagedBundle
         return bundle;
     }
 
-    /** {@return the artifacts found, by artifactId} */
+    /** {@return the artifacts found, by artifactId, in its order} */
     public Map<String, Artifact> artifacts()
     {
-        return Map.copyOf(artifacts);
+        return Collections.unmodifiableMap(artifacts);
     }
 
     /** {@return what is wrong, one line each; empty when the bundle is complete} */

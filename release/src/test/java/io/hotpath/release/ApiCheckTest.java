@@ -168,8 +168,12 @@ class ApiCheckTest
                         <phase>verify</phase>
                         <goals><goal>cmp</goal></goals>
                         <configuration>
-                          <oldVersion><file><path>${project.basedir}/target/api-baseline/hotpath-fixture.jar</path></file></oldVersion>
-                          <newVersion><file><path>${project.basedir}/build/hotpath-fixture-%s.jar</path></file></newVersion>
+                          <oldVersion>
+                            <file><path>${project.basedir}/target/api-baseline/hotpath-fixture.jar</path></file>
+                          </oldVersion>
+                          <newVersion>
+                            <file><path>${project.basedir}/build/hotpath-fixture-%s.jar</path></file>
+                          </newVersion>
                           <parameter><skipPomModules>false</skipPomModules></parameter>
                         </configuration>
                       </execution>

@@ -52,8 +52,9 @@ class ReleaseTest
     {
         final Path staging = bundle("0.3.0-SNAPSHOT", "0.3.0-20261128.120000-1", true);
         final String printed = release("0.3.0-SNAPSHOT", staging);
-        assertThat(printed).contains("Release bundle of 0.3.0-SNAPSHOT", "io.hotpath:hotpath-fixture:0.3.0-SNAPSHOT " +
-            "(jar): jar, -sources, -javadoc, POM; MD5 and SHA-1 each", "A snapshot is no release: nothing to commit");
+        assertThat(printed).contains("Release bundle of 0.3.0-SNAPSHOT", "io.hotpath:hotpath-fixture:0.3.0-SNAPSHOT: " +
+            "jar, -sources, -javadoc, POM; MD5 and SHA-1 of each", "io.hotpath:hotpath-parent:0.3.0-SNAPSHOT: POM; " +
+            "MD5 and SHA-1 of each", "A snapshot is no release: nothing to commit");
         assertThat(root.resolve("target/api-snapshot/0.3.0-SNAPSHOT/hotpath-fixture-0.3.0-SNAPSHOT.jar"))
             .isRegularFile();
         assertThat(root.resolve("api")).doesNotExist();
@@ -90,7 +91,8 @@ class ReleaseTest
     void anIncompleteBundleIsRefusedNamingEveryMissingOrWrongFile() throws Exception
     {
         final Path staging = bundle("0.3.0-SNAPSHOT", "0.3.0-SNAPSHOT", false);
-        final Path jar = staging.resolve("io/hotpath/hotpath-fixture/0.3.0-SNAPSHOT/hotpath-fixture-0.3.0-SNAPSHOT.jar");
+        final Path jar = staging.resolve("io/hotpath/hotpath-fixture/0.3.0-SNAPSHOT")
+            .resolve("hotpath-fixture-0.3.0-SNAPSHOT.jar");
         Files.writeString(jar.resolveSibling(jar.getFileName() + ".sha1"), "0000");
         assertThatThrownBy(() -> release("0.3.0-SNAPSHOT", staging)).hasMessageContaining("is not ready");
         assertThat(printed).contains("hotpath-fixture: no hotpath-fixture-0.3.0-SNAPSHOT-javadoc.jar in",

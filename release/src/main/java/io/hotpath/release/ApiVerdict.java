@@ -84,14 +84,18 @@ final class ApiVerdict
             return;
         }
         breaks.addAll(report.breaks(before.packages()));
+        final ApiBreaks grouped = new ApiBreaks(breaks);
+        final List<ApiBreak> heads = grouped.heads();
         lines.add("API check: " + name + " against " + baseline + " (" + baselineJar + "; " + before.described() +
-            ", packages " + String.join(", ", before.packages()) + "): " + (breaks.isEmpty() ? "no break" :
-            breaks.size() + (breaks.size() == 1 ? " break" : " breaks")));
-        final List<ApiBreak> unnamed = breaks.stream().filter(b -> !b.isNamedIn(nextRelease)).toList();
-        for (final ApiBreak b : breaks)
+            ", packages " + String.join(", ", before.packages()) + "): " + (heads.isEmpty() ? "no break" :
+            heads.size() + (heads.size() == 1 ? " break" : " breaks")));
+        final List<ApiBreak> unnamed = heads.stream().filter(b -> !b.isNamedIn(nextRelease)).toList();
+        for (final ApiBreak b : heads)
         {
-            lines.add("  " + b.described() + (unnamed.contains(b) ? "  NOT NAMED in the CHANGELOG's next " +
-                "release: name it as " + b.nameToList() : "  named in the CHANGELOG"));
+            final int within = grouped.within(b);
+            lines.add("  " + b.described() + (within == 0 ? "" : ", with " + within + " more within it") +
+                (unnamed.contains(b) ? "  NOT NAMED in the CHANGELOG's next release: name it as " + b.nameToList() :
+                "  named in the CHANGELOG"));
         }
         if (!unnamed.isEmpty())
         {

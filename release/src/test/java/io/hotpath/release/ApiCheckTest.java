@@ -27,6 +27,7 @@ class ApiCheckTest
 
         ### Removed
         - `Greeter.bye()`. How to move: say goodbye yourself.
+        - `Gone`, with its nested `Part`. How to move: stay.
         - The package `fixture.extra` is no longer exported. How to move: count to one yourself.
 
         ### Changed
@@ -86,9 +87,11 @@ class ApiCheckTest
             "Greeter.bye(): METHOD_REMOVED (breaks binaries and sources)  NOT NAMED in the CHANGELOG's next " +
                 "release: name it as Greeter.bye",
             "Sink.flush(): METHOD_ADDED_TO_INTERFACE", "name it as Sink.flush",
-            "package fixture.extra (no longer exported)", "name it as fixture.extra")
-            .doesNotContain("Helper", "Greeter.hello(String): ");
-        assertThat(outcome.failure()).contains("hotpath-fixture has 3 breaks of its API since 0.1.0 that the " +
+            "package fixture.extra (no longer exported)", "name it as fixture.extra",
+            "Gone: CLASS_REMOVED, SUPERCLASS_REMOVED (breaks binaries and sources), with 5 more within it  NOT NAMED " +
+                "in the CHANGELOG's next release: name it as Gone")
+            .doesNotContain("Helper", "Greeter.hello(String): ", "Gone.Part: ", "Gone.go");
+        assertThat(outcome.failure()).contains("hotpath-fixture has 4 breaks of its API since 0.1.0 that the " +
             "CHANGELOG's next release does not name");
     }
 
@@ -98,7 +101,7 @@ class ApiCheckTest
         changelog("minor", ALL_NAMED);
         final ApiCheck.Outcome outcome = check("minor", MINOR);
         assertThat(outcome.passed()).as(outcome.text()).isTrue();
-        assertThat(outcome.text()).contains("3 breaks", "Greeter.bye(): METHOD_REMOVED (breaks binaries and " +
+        assertThat(outcome.text()).contains("4 breaks", "Greeter.bye(): METHOD_REMOVED (breaks binaries and " +
             "sources)  named in the CHANGELOG", "allowed: each is named, and 0.2.0 may break the API of 0.1.0");
     }
 

@@ -23,7 +23,10 @@ import java.util.stream.Stream;
  */
 final class Fixtures
 {
-    /** The API as released: a class, an interface, a second exported package and an internal one. */
+    /**
+     * The API as released: a class, an interface, a class with a nested one, a second exported package and an
+     * internal one.
+     */
     static final Map<String, String> BEFORE = Map.of(
         "module-info.java", "module fixture.lib { exports fixture.api; exports fixture.extra; }",
         "fixture/api/Greeter.java", """
@@ -36,13 +39,21 @@ final class Fixtures
             }
             """,
         "fixture/api/Sink.java", "package fixture.api; public interface Sink { void accept(String s); }",
+        "fixture/api/Gone.java", """
+            package fixture.api;
+            public class Gone
+            {
+                public static class Part { public int size() { return 0; } }
+                public void go() { }
+            }
+            """,
         "fixture/extra/Extra.java", "package fixture.extra; public class Extra { public int one() { return 1; } }",
         "fixture/internal/Helper.java", "package fixture.internal; public class Helper { public void help() { } }");
 
     /**
      * The next version: {@code Greeter.bye()} removed (a binary and source break), {@code Sink.flush()} added to
-     * an interface users implement (a source break), fixture.extra no longer exported, and the internal helper
-     * changed (no break: not API).
+     * an interface users implement (a source break), {@code Gone} removed with its nested type and members,
+     * fixture.extra no longer exported, and the internal helper changed (no break: not API).
      */
     static final Map<String, String> AFTER = Map.of(
         "module-info.java", "module fixture.lib { exports fixture.api; }",

@@ -70,7 +70,7 @@ class ReleaseTest
             "</version>\nimplementation(\"io.hotpath:hotpath-testkit:0.1.0\")\n");
         final String printed = release("0.1.0", staging);
         assertThat(root.resolve("api/0.1.0/hotpath-fixture-0.1.0.jar")).isRegularFile();
-        assertThat(printed).contains("API baseline: api/0.1.0/hotpath-fixture-0.1.0.jar (3 classes of [fixture.api, " +
+        assertThat(printed).contains("API baseline: api/0.1.0/hotpath-fixture-0.1.0.jar (5 classes of [fixture.api, " +
             "fixture.extra])", "git add api/0.1.0 && git commit", "git tag -a v0.1.0", "0.2.0-SNAPSHOT");
     }
 

@@ -1,0 +1,283 @@
+package io.hotpath.cluster;
+
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ClusteredMediaDriver;
+import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.service.ClusteredServiceContainer;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.NoOpLock;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * One member of a cluster in this process: an embedded media driver, an archive, Aeron Cluster's consensus module and
+ * a service container running an {@link ActorService}, all under one directory. Aeron Cluster does the consensus, the
+ * log and its replication; this class only wires it the way a small cluster on a few hosts needs. Thread safe: the
+ * members' agents run on threads of their own; {@link #close()} from any thread.
+ * <pre>{@code
+ * ClusterMembers members = ClusterMembers.loopback(3, 20000);
+ * try (ClusterMember member = ClusterMember.builder(members, memberId).dir(Path.of("member-" + memberId))
+ *     .launch(ActorService.builder(codecs).actor("book", Book.State.class, Book::new).build()))
+ * {
+ *     ... until the process is told to stop
+ * }
+ * }</pre>
+ * A member restarted on the same directory takes its latest snapshot and replays the log after it.
+ */
+public final class ClusterMember implements AutoCloseable
+{
+    private final ClusteredMediaDriver driver;
+    private final ClusteredServiceContainer container;
+    private final int memberId;
+
+    private ClusterMember(final ClusteredMediaDriver driver, final ClusteredServiceContainer container,
+        final int memberId)
+    {
+        this.driver = driver;
+        this.container = container;
+        this.memberId = memberId;
+    }
+
+    /**
+     * Start describing a member.
+     *
+     * @param members  every member's endpoints, the same list on every member and client.
+     * @param memberId this member's id, 0 to members.size() - 1.
+     * @return a builder.
+     */
+    public static Builder builder(final ClusterMembers members, final int memberId)
+    {
+        Objects.requireNonNull(members, "members");
+        members.member(memberId);
+        return new Builder(members, memberId);
+    }
+
+    /**
+     * {@return this member's id}
+     */
+    public int memberId()
+    {
+        return memberId;
+    }
+
+    /**
+     * {@return the directory of the member's consensus module and service, where Aeron's {@code ClusterTool} looks}
+     */
+    public File clusterDir()
+    {
+        return driver.consensusModule().context().clusterDir();
+    }
+
+    /**
+     * Stop the service container, the consensus module, the archive and the driver; the directory stays for a
+     * restart.
+     */
+    @Override
+    public void close()
+    {
+        CloseHelper.closeAll(container, driver);
+    }
+
+    /**
+     * Collects a member's settings; not thread safe.
+     */
+    public static final class Builder
+    {
+        private final ClusterMembers members;
+        private final int memberId;
+        private Path dir;
+        private String idle = "backoff";
+        private int termLength = 256 * 1024;
+        private int logTermLength = 1024 * 1024;
+        private Duration leaderHeartbeatTimeout = Duration.ofSeconds(10);
+        private Duration sessionTimeout = Duration.ofSeconds(10);
+
+        private Builder(final ClusterMembers members, final int memberId)
+        {
+            this.members = members;
+            this.memberId = memberId;
+        }
+
+        /**
+         * @param value the member's directory (driver, archive, cluster); kept between runs. Required.
+         * @return this.
+         */
+        public Builder dir(final Path value)
+        {
+            dir = Objects.requireNonNull(value, "dir");
+            return this;
+        }
+
+        /**
+         * @param value how the member's agents wait for work: {@code backoff} (default: spin, yield, then park up to
+         *              1 ms), {@code busy-spin} (lowest latency, a CPU per agent), {@code yield}, or {@code sleep}
+         *              (1 ms sleeps, least CPU: for tests and demos on a small machine).
+         * @return this.
+         */
+        public Builder idle(final String value)
+        {
+            Idles.of(value);
+            idle = value;
+            return this;
+        }
+
+        /**
+         * @param bytes term length of the driver's publications (ingress, egress, consensus, snapshots): a power of
+         *              two from 64 KiB; a message may take up to an eighth of it. Default 256 KiB.
+         * @return this.
+         */
+        public Builder termLength(final int bytes)
+        {
+            termLength = checkTermLength(bytes, "termLength");
+            return this;
+        }
+
+        /**
+         * @param bytes term length of the replicated log: a power of two from 64 KiB. Default 1 MiB.
+         * @return this.
+         */
+        public Builder logTermLength(final int bytes)
+        {
+            logTermLength = checkTermLength(bytes, "logTermLength");
+            return this;
+        }
+
+        /**
+         * @param value how long followers wait without a heartbeat from the leader before they elect another;
+         *              Aeron's default 10 s. Shorter fails over sooner, and takes a long pause for a failure.
+         * @return this.
+         */
+        public Builder leaderHeartbeatTimeout(final Duration value)
+        {
+            if (value.toMillis() < 100)
+            {
+                throw new IllegalArgumentException("leader heartbeat timeout " + value + " is below 100 ms");
+            }
+            leaderHeartbeatTimeout = value;
+            return this;
+        }
+
+        /**
+         * @param value how long a client may be silent before the cluster closes its session; default 10 s.
+         * @return this.
+         */
+        public Builder sessionTimeout(final Duration value)
+        {
+            if (value.toMillis() < 100)
+            {
+                throw new IllegalArgumentException("session timeout " + value + " is below 100 ms");
+            }
+            sessionTimeout = value;
+            return this;
+        }
+
+        private static int checkTermLength(final int bytes, final String what)
+        {
+            if (bytes < 64 * 1024 || Integer.bitCount(bytes) != 1 || bytes > 1024 * 1024 * 1024)
+            {
+                throw new IllegalArgumentException(what + " " + bytes + " is not a power of two from 65536 to 1 GiB");
+            }
+            return bytes;
+        }
+
+        /**
+         * Start the member: the driver, the archive, the consensus module, then the service container.
+         *
+         * @param service the service to host; a fresh one per launch.
+         * @return the running member.
+         * @throws IllegalStateException when the JVM lacks Aeron's flag, or no directory was given.
+         */
+        public ClusterMember launch(final ActorService service)
+        {
+            ClusterFlags.check("a cluster member");
+            Objects.requireNonNull(service, "service");
+            if (dir == null)
+            {
+                throw new IllegalStateException("cluster member " + memberId + " needs a directory: dir(path)");
+            }
+            final ClusterMembers.Member me = members.member(memberId);
+            final File base = dir.toFile();
+            final String aeronDir = new File(base, "aeron").getAbsolutePath();
+            final File clusterDir = new File(base, "cluster");
+            final Supplier<org.agrona.concurrent.IdleStrategy> idleSupplier = () -> Idles.of(idle);
+            final String who = "cluster member " + memberId;
+
+            final MediaDriver.Context driver = new MediaDriver.Context()
+                .aeronDirectoryName(aeronDir)
+                .threadingMode(ThreadingMode.SHARED)
+                .sharedIdleStrategy(idleSupplier.get())
+                .termBufferSparseFile(true)
+                .publicationTermBufferLength(termLength)
+                .ipcTermBufferLength(termLength)
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .errorHandler(ex -> report(who + " (media driver)", ex));
+            final Archive.Context archive = new Archive.Context()
+                .aeronDirectoryName(aeronDir)
+                .archiveDir(new File(base, "archive"))
+                .controlChannel("aeron:udp?endpoint=" + me.host() + ":" + me.archivePort())
+                .localControlChannel("aeron:ipc?term-length=64k")
+                .replicationChannel("aeron:udp?endpoint=" + me.host() + ":0")
+                .archiveClientContext(new AeronArchive.Context()
+                    .controlResponseChannel("aeron:udp?endpoint=" + me.host() + ":0"))
+                .recordingEventsEnabled(false)
+                .threadingMode(ArchiveThreadingMode.SHARED)
+                .idleStrategySupplier(idleSupplier)
+                .segmentFileLength(logTermLength * 4)
+                .errorHandler(ex -> report(who + " (archive)", ex));
+            final AeronArchive.Context localArchive = new AeronArchive.Context()
+                .lock(NoOpLock.INSTANCE)
+                .controlRequestChannel(archive.localControlChannel())
+                .controlRequestStreamId(archive.localControlStreamId())
+                .controlResponseChannel(archive.localControlChannel())
+                .aeronDirectoryName(aeronDir);
+            final long heartbeatTimeoutNs = leaderHeartbeatTimeout.toNanos();
+            final ConsensusModule.Context consensus = new ConsensusModule.Context()
+                .clusterMemberId(memberId)
+                .clusterMembers(members.aeronClusterMembers())
+                .clusterDir(clusterDir)
+                .archiveContext(localArchive.clone())
+                .serviceCount(1)
+                .ingressChannel("aeron:udp")
+                .logChannel("aeron:udp?term-length=" + logTermLength)
+                .replicationChannel("aeron:udp?endpoint=" + me.host() + ":0")
+                .leaderHeartbeatTimeoutNs(heartbeatTimeoutNs)
+                .leaderHeartbeatIntervalNs(Math.max(10_000_000L, heartbeatTimeoutNs / 20))
+                .startupCanvassTimeoutNs(heartbeatTimeoutNs * 5)
+                .sessionTimeoutNs(sessionTimeout.toNanos())
+                .idleStrategySupplier(idleSupplier)
+                .errorHandler(ex -> report(who + " (consensus module)", ex));
+            final ClusteredServiceContainer.Context container = new ClusteredServiceContainer.Context()
+                .aeronDirectoryName(aeronDir)
+                .archiveContext(localArchive.clone())
+                .clusterDir(clusterDir)
+                .clusteredService(service)
+                .idleStrategySupplier(idleSupplier)
+                .errorHandler(ex -> report(who + " (service)", ex));
+            ClusteredMediaDriver clustered = null;
+            try
+            {
+                clustered = ClusteredMediaDriver.launch(driver, archive, consensus);
+                return new ClusterMember(clustered, ClusteredServiceContainer.launch(container), memberId);
+            }
+            catch (final RuntimeException ex)
+            {
+                CloseHelper.quietClose(clustered);
+                throw ex;
+            }
+        }
+
+        private static void report(final String who, final Throwable ex)
+        {
+            System.getLogger("io.hotpath.cluster").log(System.Logger.Level.ERROR, who + ": " + ex, ex);
+        }
+    }
+}

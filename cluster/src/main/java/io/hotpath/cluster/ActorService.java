@@ -111,7 +111,7 @@ public final class ActorService implements ClusteredService
         egress.cluster(cluster);
         clock.advance(toNs(cluster.time()));
         final EngineConfig.Builder config = EngineConfig.builder().workers(1).embedded(0, true).jmx(false)
-            .engineName("hotpath-cluster-" + cluster.memberId());
+            .engineName("hotpath-cluster");
         engineSettings.accept(config);
         engine = Engine.start(config.workers(1).embedded(0, true).clock(clock).build());
         invoker = engine.invoker(0);
@@ -127,8 +127,8 @@ public final class ActorService implements ClusteredService
             snapshots.load(snapshotImage, cluster);
             drain();
         }
-        LOG.log(Level.INFO, () -> "clustered actor service started on member " + cluster.memberId() + " with " +
-            cells.length + " actors" + (snapshotImage == null ? "" : ", from a snapshot"));
+        LOG.log(Level.INFO, () -> "clustered actor service started with " + cells.length + " actors" +
+            (snapshotImage == null ? "" : ", from a snapshot"));
     }
 
     private <M, S> void spawn(final Cell<M, S> cell)

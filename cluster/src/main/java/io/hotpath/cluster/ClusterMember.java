@@ -34,6 +34,9 @@ import java.util.function.Supplier;
  */
 public final class ClusterMember implements AutoCloseable
 {
+    /** Longer than Aeron's mark file liveness timeout, for a restart right after a kill -9. */
+    private static final long MARK_FILE_WAIT_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+
     private final ClusteredMediaDriver driver;
     private final ClusteredServiceContainer container;
     private final int memberId;
@@ -262,10 +265,9 @@ public final class ClusterMember implements AutoCloseable
                 .clusteredService(service)
                 .idleStrategySupplier(idleSupplier)
                 .errorHandler(ex -> report(who + " (service)", ex));
-            ClusteredMediaDriver clustered = null;
+            final ClusteredMediaDriver clustered = launchAfterStaleMarkFiles(driver, archive, consensus);
             try
             {
-                clustered = ClusteredMediaDriver.launch(driver, archive, consensus);
                 return new ClusterMember(clustered, ClusteredServiceContainer.launch(container), memberId);
             }
             catch (final RuntimeException ex)
@@ -275,9 +277,48 @@ public final class ClusterMember implements AutoCloseable
             }
         }
 
+        /**
+         * A member killed a moment ago (kill -9) leaves mark files that Aeron takes as a live member's until its
+         * liveness timeout has passed without their being touched: a restart at once fails with "active mark file
+         * detected". Try again until then, so that a supervisor may restart a member as soon as it died.
+         */
+        private ClusteredMediaDriver launchAfterStaleMarkFiles(final MediaDriver.Context driver,
+            final Archive.Context archive, final ConsensusModule.Context consensus)
+        {
+            final long deadlineNs = System.nanoTime() + MARK_FILE_WAIT_NS;
+            boolean said = false;
+            while (true)
+            {
+                try
+                {
+                    return ClusteredMediaDriver.launch(driver.clone(), archive.clone(), consensus.clone());
+                }
+                catch (final IllegalStateException ex)
+                {
+                    if (String.valueOf(ex.getMessage()).startsWith("active mark file detected") &&
+                        System.nanoTime() - deadlineNs < 0)
+                    {
+                        if (!said)
+                        {
+                            said = true;
+                            System.getLogger("io.hotpath.cluster").log(System.Logger.Level.INFO, "cluster member " +
+                                memberId + ": the previous run's mark files are still live (" + ex.getMessage() +
+                                "); waiting for them to go stale, as after a kill -9");
+                        }
+                        java.util.concurrent.locks.LockSupport.parkNanos(500_000_000L);
+                        continue;
+                    }
+                    throw ex;
+                }
+            }
+        }
+
         private static void report(final String who, final Throwable ex)
         {
-            System.getLogger("io.hotpath.cluster").log(System.Logger.Level.ERROR, who + ": " + ex, ex);
+            // Aeron reports an election's events (a leader's heartbeat timed out) as warnings through the same handler
+            final boolean warning = ex instanceof io.aeron.cluster.client.ClusterEvent;
+            System.getLogger("io.hotpath.cluster").log(warning ? System.Logger.Level.WARNING :
+                System.Logger.Level.ERROR, who + ": " + ex, warning ? null : ex);
         }
     }
 }

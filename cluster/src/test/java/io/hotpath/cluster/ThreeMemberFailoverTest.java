@@ -4,6 +4,7 @@ import io.hotpath.ActorRef;
 import io.hotpath.AskTimeoutException;
 import io.hotpath.Engine;
 import io.hotpath.EngineConfig;
+import io.hotpath.Reply;
 import io.hotpath.ReplyException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -80,9 +81,8 @@ class ThreeMemberFailoverTest
         final Random random = new Random(44);
         final BitSet sent = new BitSet();
         int asked = 0;
-        int answered = 0;
-        int answerLost = 0;
-        int timedOut = 0;
+        final List<Reply<Long>> inFlight = new ArrayList<>();
+        final Outcomes outcomes = new Outcomes();
         final int killEvery = MESSAGES / (2 * KILLS + 1);
         int killed = -1;
         int events = 0;
@@ -97,36 +97,30 @@ class ThreeMemberFailoverTest
             if (random.nextInt(10) < 2)
             {
                 asked++;
-                try
-                {
-                    ledger.<Long>ask(new Ledger.Entry(n)).get(WAIT);
-                    answered++;
-                }
-                catch (final ReplyException ex)
-                {
-                    assertThat(ex.getCause()).isInstanceOf(AnswerLostException.class);
-                    answerLost++;
-                }
-                catch (final AskTimeoutException ex)
-                {
-                    timedOut++;   // still kept for resending: applied once all the same, checked below
-                }
+                inFlight.add(ledger.<Long>ask(new Ledger.Entry(n)));
             }
             else
             {
                 ledger.tell(new Ledger.Entry(n));
+            }
+            if (inFlight.size() == 32)
+            {
+                outcomes.add(inFlight);
+                inFlight.clear();
             }
         }
         if (killed >= 0)
         {
             restart(killed);
         }
+        outcomes.add(inFlight);
 
         final Ledger.State ledger = ledgers.get(0).<Ledger.State>ask(new Ledger.Query()).get(WAIT);
         final Ledger.State other = ledgers.get(1).<Ledger.State>ask(new Ledger.Query()).get(WAIT);
         System.out.printf(elapsed() + "%d numbers sent, %d asked: %d answered, %d answers lost with a leader, %d timed out%n",
-            MESSAGES, asked, answered, answerLost, timedOut);
-        assertThat(asked).isEqualTo(answered + answerLost + timedOut);
+            MESSAGES, asked, outcomes.answered, outcomes.answerLost, outcomes.timedOut);
+        assertThat(asked).as("every ask ended").isEqualTo(outcomes.answered + outcomes.answerLost +
+            outcomes.timedOut);
         assertThat(ledger.duplicates() + other.duplicates()).as("numbers applied twice").isZero();
         final BitSet applied = ledger.bits();
         assertThat(applied.intersects(other.bits())).as("a number applied by both ledgers").isFalse();
@@ -155,6 +149,35 @@ class ThreeMemberFailoverTest
         assertThat(ledgers.get(0).<Ledger.State>ask(new Ledger.Query()).get(WAIT)).isEqualTo(first);
         assertThat(ledgers.get(1).<Ledger.State>ask(new Ledger.Query()).get(WAIT)).isEqualTo(second);
         snapshotOnEveryMemberAlike();
+    }
+
+    /** How the asks ended: each with its answer, as applied with its answer lost, or by its timeout. */
+    private static final class Outcomes
+    {
+        int answered;
+        int answerLost;
+        int timedOut;
+
+        void add(final List<Reply<Long>> replies)
+        {
+            for (final Reply<Long> reply : replies)
+            {
+                try
+                {
+                    reply.get(WAIT);
+                    answered++;
+                }
+                catch (final ReplyException ex)
+                {
+                    assertThat(ex.getCause()).isInstanceOf(AnswerLostException.class);
+                    answerLost++;
+                }
+                catch (final AskTimeoutException ex)
+                {
+                    timedOut++;   // still kept for resending: applied once all the same, checked below
+                }
+            }
+        }
     }
 
     private final long startNs = System.nanoTime();

@@ -37,6 +37,9 @@ import java.util.Objects;
  */
 public final class ClusterClient implements AutoCloseable
 {
+    /** Numbers the links' names, unique in the process as actor names must be in an engine. */
+    private static final java.util.concurrent.atomic.AtomicInteger LINKS = new java.util.concurrent.atomic.AtomicInteger();
+
     final ClusterClientConfig config;
     final EngineHooks hooks;
     final ActorRef<Outgoing> link;
@@ -58,7 +61,7 @@ public final class ClusterClient implements AutoCloseable
         this.driverDir = driverDir;
         linkActor.bind(this, cluster);
         this.link = engine.<Outgoing>actor(linkActor::start).name("cluster-client-" + Long.toHexString(
-            config.clientId())).onWorker(config.worker()).spawn();
+            config.clientId()) + "-" + LINKS.incrementAndGet()).onWorker(config.worker()).spawn();
     }
 
     /**

@@ -122,6 +122,29 @@ public record ClusterClientConfig(Codecs codecs, ClusterMembers members, long cl
     }
 
     /**
+     * {@return these settings with another capacity for the messages kept until acknowledged}
+     *
+     * @param bytes a power of two of at least 4096.
+     */
+    public ClusterClientConfig withResendCapacity(final int bytes)
+    {
+        return new ClusterClientConfig(codecs, members, clientId, egressChannel, aeronDir, driverDir, worker,
+            askTimeout, connectTimeout, bytes, ackEvery, idle);
+    }
+
+    /**
+     * {@return these settings with another client id} Each client needs its own: a client numbers its messages from
+     * 1, and the cluster drops a number it has applied for that id already (as a copy sent again to a new leader).
+     *
+     * @param value the id.
+     */
+    public ClusterClientConfig withClientId(final long value)
+    {
+        return new ClusterClientConfig(codecs, members, value, egressChannel, aeronDir, driverDir, worker,
+            askTimeout, connectTimeout, resendCapacity, ackEvery, idle);
+    }
+
+    /**
      * {@return these settings with another idle strategy for the embedded driver}
      *
      * @param value backoff, busy-spin, yield or sleep.

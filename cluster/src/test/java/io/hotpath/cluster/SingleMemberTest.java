@@ -203,6 +203,53 @@ class SingleMemberTest
         assertThat(ledger.<Ledger.State>ask(new Ledger.Query()).get(WAIT)).isEqualTo(later);
     }
 
+    @Test
+    void aNumberAppliedOnceIsNotAppliedAgainAndItsAskSaysSo()
+    {
+        final ActorRef<Ledger.Message> ledger = client.actor("ledger");   // sequence 1
+        assertThat(ledger.<Long>ask(new Ledger.Entry(10)).get(WAIT)).isEqualTo(1L);   // sequence 2
+        ledger.tell(new Ledger.Entry(11));   // sequence 3
+
+        // a client under the same id sends its numbers 1 to 3 again, as a client does to a new leader
+        final ClusterClientConfig same = ClusterClientConfig.defaults(Ledger.codecs(), members)
+            .withClientId(client.clientId()).withDriverDir(dir.resolve("client-again"));
+        try (ClusterClient again = ClusterClient.connect(same, engine))
+        {
+            final ActorRef<Ledger.Message> copy = again.actor("ledger");   // 1: a resolve, answered again
+            assertThatThrownBy(() -> copy.ask(new Ledger.Entry(20)).get(WAIT))   // 2: applied already
+                .cause().isInstanceOf(AnswerLostException.class)
+                .hasMessage("ask 2 to clustered actor 'ledger@cluster' was applied once, but its answer was lost " +
+                    "with the leader that sent it");
+            copy.tell(new Ledger.Entry(21));   // 3: applied already, dropped
+            assertThat(copy.<Ledger.State>ask(new Ledger.Query()).get(WAIT))   // 4: new
+                .extracting(Ledger.State::count, Ledger.State::duplicates).containsExactly(2L, 0L);
+        }
+    }
+
+    @Test
+    void sendsBeyondTheResendCapacityFailWhileTheClusterIsAway()
+    {
+        final ClusterClientConfig small = ClusterClientConfig.defaults(Ledger.codecs(), members)
+            .withResendCapacity(4096).withAskTimeout(Duration.ofSeconds(30)).withDriverDir(dir.resolve("small"));
+        try (ClusterClient smallClient = ClusterClient.connect(small, engine))
+        {
+            final ActorRef<Ledger.Message> ledger = smallClient.actor("ledger");
+            member.close();   // nothing acknowledges from now on
+            member = null;
+            final long before = engine.deadLetters().count(io.hotpath.DeadLetterReason.QUEUE_FULL);
+            for (long n = 1; n <= 200; n++)
+            {
+                ledger.tell(new Ledger.Entry(n));
+            }
+            assertThatThrownBy(() -> ledger.ask(new Ledger.Entry(201)).get(WAIT))
+                .cause().isInstanceOf(io.hotpath.QueueFullException.class)
+                .hasMessageContaining("4096 bytes of messages wait for the cluster's acknowledgement " +
+                    "(resendCapacity)");
+            assertThat(engine.deadLetters().count(io.hotpath.DeadLetterReason.QUEUE_FULL) - before)
+                .as("tells counted as dead letters").isPositive();
+        }
+    }
+
     /** A message only the wide client has a codec for. */
     record Wide()
     {

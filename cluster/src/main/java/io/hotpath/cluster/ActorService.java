@@ -520,9 +520,11 @@ public final class ActorService implements ClusteredService
          * {@return the service, to pass to Aeron's {@code ClusteredServiceContainer} (or {@link ClusterMember})}
          *
          * @throws IllegalArgumentException when no actor was registered.
+         * @throws IllegalStateException    naming the JVM flag Aeron needs, when it is missing.
          */
         public ActorService build()
         {
+            ClusterFlags.check("a clustered actor service");
             if (registrations.isEmpty())
             {
                 throw new IllegalArgumentException("a clustered actor service needs at least one actor: register it " +

@@ -189,8 +189,8 @@ public final class ActorService implements ClusteredService
         final int actorId = buffer.getInt(offset + Protocol.ACTOR_OFFSET, LE);
         if (actorId < 0 || actorId >= cells.length)
         {
-            egress.reject(sessionId, sequence, Protocol.WHY_UNKNOWN_ACTOR, "the service has no actor with id " + actorId + "; its actors are " +
-                names() + " (resolve them by name with ClusterClient.actor)");
+            egress.reject(sessionId, sequence, Protocol.WHY_UNKNOWN_ACTOR, "the service has no actor with id " +
+                actorId + "; its actors are " + names() + " (resolve them by name with ClusterClient.actor)");
             return;
         }
         final Cell<?, ?> cell = cells[actorId];
@@ -198,8 +198,9 @@ public final class ActorService implements ClusteredService
         final int index = codecs.indexOfTypeId(typeId);
         if (index < 0)
         {
-            egress.reject(sessionId, sequence, Protocol.WHY_NO_CODEC, "the service has no codec for type id " + typeId + " (a message " +
-                "for clustered actor '" + cell.name + "'): register the same codecs in the service and the client");
+            egress.reject(sessionId, sequence, Protocol.WHY_NO_CODEC, "the service has no codec for type id " +
+                typeId + " (a message for clustered actor '" + cell.name + "'): register the same codecs in the " +
+                "service and the client");
             return;
         }
         final Object message;
@@ -210,8 +211,8 @@ public final class ActorService implements ClusteredService
         }
         catch (final RuntimeException ex)
         {
-            egress.reject(sessionId, sequence, Protocol.WHY_DECODE_FAILED, "the service's codec for type id " + typeId + " could not read a " +
-                "message for clustered actor '" + cell.name + "': " + ex);
+            egress.reject(sessionId, sequence, Protocol.WHY_DECODE_FAILED, "the service's codec for type id " +
+                typeId + " could not read a message for clustered actor '" + cell.name + "': " + ex);
             return;
         }
         if (kind == Protocol.ASK)
@@ -254,8 +255,8 @@ public final class ActorService implements ClusteredService
         final Cell<?, ?> cell = byName.get(name);
         if (cell == null)
         {
-            egress.reject(sessionId, sequence, Protocol.WHY_UNKNOWN_ACTOR, "the cluster hosts no actor named '" + name + "'; its actors are " +
-                names());
+            egress.reject(sessionId, sequence, Protocol.WHY_UNKNOWN_ACTOR, "the cluster hosts no actor named '" +
+                name + "'; its actors are " + names());
             return;
         }
         egress.resolved(sessionId, sequence, cell.index);

@@ -10,6 +10,8 @@ public final class AnswerLostException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Make the exception an ask fails with when the cluster recognised it as applied already.
+     *
      * @param message names the actor and the ask's sequence number.
      */
     public AnswerLostException(final String message)

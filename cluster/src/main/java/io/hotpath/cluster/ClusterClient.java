@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A client of a cluster of {@link ActorService} members, joined to a Hotpath engine: {@link #actor(String)} gives an
@@ -38,7 +39,7 @@ import java.util.Objects;
 public final class ClusterClient implements AutoCloseable
 {
     /** Numbers the links' names, unique in the process as actor names must be in an engine. */
-    private static final java.util.concurrent.atomic.AtomicInteger LINKS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger LINKS = new AtomicInteger();
 
     final ClusterClientConfig config;
     final EngineHooks hooks;

@@ -34,6 +34,15 @@ import java.util.function.Supplier;
  */
 public final class ClusterMember implements AutoCloseable
 {
+    /** Default of {@link Builder#termLength(int)}. */
+    public static final int TERM_LENGTH_DEFAULT = 256 * 1024;
+    /** Default of {@link Builder#logTermLength(int)}. */
+    public static final int LOG_TERM_LENGTH_DEFAULT = 1024 * 1024;
+    /** Default of {@link Builder#leaderHeartbeatTimeout(Duration)}, in ms. */
+    public static final long LEADER_HEARTBEAT_TIMEOUT_MS_DEFAULT = 10_000;
+    /** Default of {@link Builder#sessionTimeout(Duration)}, in ms. */
+    public static final long SESSION_TIMEOUT_MS_DEFAULT = 10_000;
+
     /** Longer than Aeron's mark file liveness timeout, for a restart right after a kill -9. */
     private static final long MARK_FILE_WAIT_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
 
@@ -98,10 +107,10 @@ public final class ClusterMember implements AutoCloseable
         private final int memberId;
         private Path dir;
         private String idle = "backoff";
-        private int termLength = 256 * 1024;
-        private int logTermLength = 1024 * 1024;
-        private Duration leaderHeartbeatTimeout = Duration.ofSeconds(10);
-        private Duration sessionTimeout = Duration.ofSeconds(10);
+        private int termLength = TERM_LENGTH_DEFAULT;
+        private int logTermLength = LOG_TERM_LENGTH_DEFAULT;
+        private Duration leaderHeartbeatTimeout = Duration.ofMillis(LEADER_HEARTBEAT_TIMEOUT_MS_DEFAULT);
+        private Duration sessionTimeout = Duration.ofMillis(SESSION_TIMEOUT_MS_DEFAULT);
 
         private Builder(final ClusterMembers members, final int memberId)
         {
@@ -110,6 +119,8 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
+         * Set the member's directory.
+         *
          * @param value the member's directory (driver, archive, cluster); kept between runs. Required.
          * @return this.
          */
@@ -120,6 +131,8 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
+         * Set how the member's agents idle.
+         *
          * @param value how the member's agents wait for work: {@code backoff} (default: spin, yield, then park up to
          *              1 ms), {@code busy-spin} (lowest latency, a CPU per agent), {@code yield}, or {@code sleep}
          *              (1 ms sleeps, least CPU: for tests and demos on a small machine).
@@ -133,8 +146,10 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
+         * Set the term length of the driver's publications.
+         *
          * @param bytes term length of the driver's publications (ingress, egress, consensus, snapshots): a power of
-         *              two from 64 KiB; a message may take up to an eighth of it. Default 256 KiB.
+         *              two from 64 KiB; a message may take up to an eighth of it. Default {@value #TERM_LENGTH_DEFAULT}.
          * @return this.
          */
         public Builder termLength(final int bytes)
@@ -144,7 +159,10 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
-         * @param bytes term length of the replicated log: a power of two from 64 KiB. Default 1 MiB.
+         * Set the term length of the log.
+         *
+         * @param bytes term length of the replicated log: a power of two from 64 KiB. Default
+         *              {@value #LOG_TERM_LENGTH_DEFAULT}.
          * @return this.
          */
         public Builder logTermLength(final int bytes)
@@ -154,8 +172,11 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
+         * Set how soon followers elect a new leader.
+         *
          * @param value how long followers wait without a heartbeat from the leader before they elect another;
-         *              Aeron's default 10 s. Shorter fails over sooner, and takes a long pause for a failure.
+         *              default {@value #LEADER_HEARTBEAT_TIMEOUT_MS_DEFAULT} ms, as Aeron's. Shorter fails over sooner,
+         *              and takes a long pause for a failure.
          * @return this.
          */
         public Builder leaderHeartbeatTimeout(final Duration value)
@@ -169,7 +190,10 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
-         * @param value how long a client may be silent before the cluster closes its session; default 10 s.
+         * Set how soon a silent client's session closes.
+         *
+         * @param value how long a client may be silent before the cluster closes its session; default
+         *              {@value #SESSION_TIMEOUT_MS_DEFAULT} ms.
          * @return this.
          */
         public Builder sessionTimeout(final Duration value)

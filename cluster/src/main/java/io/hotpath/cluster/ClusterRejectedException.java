@@ -10,6 +10,8 @@ public final class ClusterRejectedException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
+     * Make the exception a rejected message's ask fails with.
+     *
      * @param message what was wrong and how to fix it.
      */
     public ClusterRejectedException(final String message)

@@ -11,6 +11,8 @@ package io.hotpath.cluster;
 public interface ClusteredActorFactory<M, S>
 {
     /**
+     * Make the actor.
+     *
      * @param context the actor's context, to keep.
      * @return a fresh actor in its initial state.
      */

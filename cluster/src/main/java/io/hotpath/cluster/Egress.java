@@ -75,8 +75,9 @@ final class Egress
             }
             catch (final RuntimeException ex)
             {
-                reject(sessionId, sequence, Protocol.WHY_ENCODE_FAILED, "the codec of " + value.getClass().getName() + " could not encode the " +
-                    "answer of clustered actor '" + actor + "': " + ex);
+                reject(sessionId, sequence, Protocol.WHY_ENCODE_FAILED, "the codec of " +
+                    value.getClass().getName() + " could not encode the answer of clustered actor '" + actor + "': " +
+                    ex);
                 return;
             }
         }

@@ -117,8 +117,8 @@ class ThreeMemberFailoverTest
 
         final Ledger.State ledger = ledgers.get(0).<Ledger.State>ask(new Ledger.Query()).get(WAIT);
         final Ledger.State other = ledgers.get(1).<Ledger.State>ask(new Ledger.Query()).get(WAIT);
-        System.out.printf(elapsed() + "%d numbers sent, %d asked: %d answered, %d answers lost with a leader, %d timed out%n",
-            MESSAGES, asked, outcomes.answered, outcomes.answerLost, outcomes.timedOut);
+        System.out.printf(elapsed() + "%d numbers sent, %d asked: %d answered, %d answers lost with a leader, " +
+            "%d timed out%n", MESSAGES, asked, outcomes.answered, outcomes.answerLost, outcomes.timedOut);
         assertThat(asked).as("every ask ended").isEqualTo(outcomes.answered + outcomes.answerLost +
             outcomes.timedOut);
         assertThat(ledger.duplicates() + other.duplicates()).as("numbers applied twice").isZero();

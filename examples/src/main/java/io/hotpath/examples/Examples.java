@@ -2,6 +2,7 @@ package io.hotpath.examples;
 
 import io.hotpath.examples.bank.BankDemo;
 import io.hotpath.examples.bank.TransferStream;
+import io.hotpath.examples.cluster.ClusterDemo;
 import io.hotpath.examples.embedded.EmbeddedDemo;
 import io.hotpath.examples.hello.Hello;
 import io.hotpath.examples.jobs.JobsDemo;
@@ -55,7 +56,9 @@ public final class Examples
         new Example("rebind", "", "a quote feed whose output is re-bound to another actor while it runs",
             RebindDemo::main),
         new Example("embedded", "", "a worker driven by the service's own spinning thread, next to a pinned worker",
-            EmbeddedDemo::main));
+            EmbeddedDemo::main),
+        new Example("cluster", "[DIR]", "a replicated bank on three Aeron Cluster members; the leader killed midway",
+            ClusterDemo::main));
 
     private Examples()
     {

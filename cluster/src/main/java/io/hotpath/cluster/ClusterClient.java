@@ -124,7 +124,15 @@ public final class ClusterClient implements AutoCloseable
                     config.members().ingressEndpoints() + " within " + config.connectTimeout().toMillis() +
                     " ms: are its members running, and is a leader elected? (" + ex + ")", ex);
             }
-            return new ClusterClient(config, engine, aeron, driver, driverDir, cluster, linkActor);
+            try
+            {
+                return new ClusterClient(config, engine, aeron, driver, driverDir, cluster, linkActor);
+            }
+            catch (final RuntimeException ex)
+            {
+                CloseHelper.quietClose(cluster);
+                throw ex;
+            }
         }
         catch (final IOException ex)
         {

@@ -62,10 +62,18 @@ public record ClusterClientConfig(Codecs codecs, ClusterMembers members, long cl
         Idles.of(idle);
     }
 
+    /** Default of {@link #askTimeout()} and {@link #connectTimeout()}, in ms. */
+    public static final long TIMEOUT_MS_DEFAULT = 10_000;
+    /** Default of {@link #resendCapacity()}, in bytes. */
+    public static final int RESEND_CAPACITY_DEFAULT = 4 * 1024 * 1024;
+    /** Default of {@link #ackEvery()}. */
+    public static final int ACK_EVERY_DEFAULT = 256;
+
     /**
      * {@return settings with the defaults: a random client id, answers on an ephemeral loopback port, an embedded
-     * driver in a temporary directory, worker 0, asks that fail after 10 s, 4 MiB kept for resending, an
-     * acknowledgement every 256 tells, a backoff driver}
+     * driver in a temporary directory, worker 0, {@link #TIMEOUT_MS_DEFAULT} for asks and connects,
+     * {@link #RESEND_CAPACITY_DEFAULT} bytes kept for resending, an acknowledgement every {@link #ACK_EVERY_DEFAULT}
+     * tells, a backoff driver}
      *
      * @param codecs  the same type ids as the service's.
      * @param members the members' endpoints.
@@ -73,8 +81,8 @@ public record ClusterClientConfig(Codecs codecs, ClusterMembers members, long cl
     public static ClusterClientConfig defaults(final Codecs codecs, final ClusterMembers members)
     {
         return new ClusterClientConfig(codecs, members, ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE,
-            "aeron:udp?endpoint=localhost:0", null, null, 0, Duration.ofSeconds(10), Duration.ofSeconds(10),
-            4 * 1024 * 1024, 256, "backoff");
+            "aeron:udp?endpoint=localhost:0", null, null, 0, Duration.ofMillis(TIMEOUT_MS_DEFAULT),
+            Duration.ofMillis(TIMEOUT_MS_DEFAULT), RESEND_CAPACITY_DEFAULT, ACK_EVERY_DEFAULT, "backoff");
     }
 
     /**

@@ -106,6 +106,7 @@ public final class ClusterMember implements AutoCloseable
         private final ClusterMembers members;
         private final int memberId;
         private Path dir;
+        private Path driverDir;
         private String idle = "backoff";
         private int termLength = TERM_LENGTH_DEFAULT;
         private int logTermLength = LOG_TERM_LENGTH_DEFAULT;
@@ -131,11 +132,24 @@ public final class ClusterMember implements AutoCloseable
         }
 
         /**
+         * Set the embedded media driver's directory: its CnC file and log buffers, memory-mapped. On Linux a
+         * directory on tmpfs ({@code /dev/shm}) keeps page faults off the disk; it is deleted when the member closes.
+         *
+         * @param value the driver's {@code aeron.dir}; default {@code aeron} under {@link #dir(Path)}.
+         * @return this.
+         */
+        public Builder driverDir(final Path value)
+        {
+            driverDir = Objects.requireNonNull(value, "driverDir");
+            return this;
+        }
+
+        /**
          * Set how the member's agents idle.
          *
-         * @param value how the member's agents wait for work: {@code backoff} (default: spin, yield, then park up to
-         *              1 ms), {@code busy-spin} (lowest latency, a CPU per agent), {@code yield}, or {@code sleep}
-         *              (1 ms sleeps, least CPU: for tests and demos on a small machine).
+         * @param value how the member's agents wait for work: {@code backoff} (default: spin, yield, then park for
+         *              growing times), {@code busy-spin} (lowest latency, a CPU per agent), {@code yield}, or
+         *              {@code sleep} (short sleeps, least CPU: for tests and demos on a small machine).
          * @return this.
          */
         public Builder idle(final String value)
@@ -149,7 +163,8 @@ public final class ClusterMember implements AutoCloseable
          * Set the term length of the driver's publications.
          *
          * @param bytes term length of the driver's publications (ingress, egress, consensus, snapshots): a power of
-         *              two from 64 KiB; a message may take up to an eighth of it. Default {@value #TERM_LENGTH_DEFAULT}.
+         *              two from 64 KiB; a message may take up to an eighth of it. Default
+         *              {@value #TERM_LENGTH_DEFAULT}.
          * @return this.
          */
         public Builder termLength(final int bytes)
@@ -232,7 +247,8 @@ public final class ClusterMember implements AutoCloseable
             }
             final ClusterMembers.Member me = members.member(memberId);
             final File base = dir.toFile();
-            final String aeronDir = new File(base, "aeron").getAbsolutePath();
+            final String aeronDir = driverDir != null ? driverDir.toAbsolutePath().toString() :
+                new File(base, "aeron").getAbsolutePath();
             final File clusterDir = new File(base, "cluster");
             final Supplier<org.agrona.concurrent.IdleStrategy> idleSupplier = () -> Idles.of(idle);
             final String who = "cluster member " + memberId;

@@ -73,7 +73,8 @@ class BadInputTest
             final List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(List.of("-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                MemberMain.class.getName(), "0", "1", "20000", dir.toString(), "1000"));
+                MemberMain.class.getName(), "0", "1", "20000", dir.toString(), "1000",
+                dir.resolve("aeron").toString()));
             final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
             final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

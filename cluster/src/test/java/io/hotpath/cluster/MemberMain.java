@@ -21,7 +21,8 @@ public final class MemberMain
     }
 
     /**
-     * @param args member id, member count, base port, directory, leader heartbeat timeout in ms.
+     * @param args member id, member count, base port, directory, leader heartbeat timeout in ms, the driver's
+     *             directory.
      * @throws Exception when the member cannot start.
      */
     public static void main(final String[] args) throws Exception
@@ -43,7 +44,8 @@ public final class MemberMain
             }
         };
         try (ClusterMember member = ClusterMember.builder(members, memberId).dir(Path.of(args[3]))
-            .leaderHeartbeatTimeout(Duration.ofMillis(Long.parseLong(args[4]))).idle("backoff")
+            .driverDir(Path.of(args[5])).leaderHeartbeatTimeout(Duration.ofMillis(Long.parseLong(args[4])))
+            .idle("sleep")
             .termLength(128 * 1024).logTermLength(512 * 1024)
             .launch(Ledger.service(listener)))
         {

@@ -80,9 +80,13 @@ final class MemberProcess implements AutoCloseable
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xms64m", "-Xmx192m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
         command.addAll(List.of("--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED"));
+        // a loaded two-CPU machine can starve a member's threads for seconds: Aeron's clients and driver here wait
+        // longer for each other than their defaults before they give up on the member
+        command.addAll(List.of("-Daeron.driver.timeout=30000", "-Daeron.client.liveness.timeout=30000000000",
+            "-Daeron.publication.unblock.timeout=40000000000"));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MemberMain.class.getName()));
         command.addAll(List.of(String.valueOf(memberId), String.valueOf(count), String.valueOf(basePort),
-            dir.toString(), String.valueOf(heartbeatTimeoutMs)));
+            dir.toString(), String.valueOf(heartbeatTimeoutMs), TestPlaces.driverDir(dir).toString()));
         final MemberProcess member = new MemberProcess(memberId, command);
         member.expect("READY");
         return member;

@@ -53,12 +53,13 @@ class SingleMemberTest
         member = launch();
         engine = Engine.start(EngineConfig.builder().workers(1).idle("backoff").jmx(false).build());
         client = ClusterClient.connect(ClusterClientConfig.defaults(Ledger.codecs(), members)
-            .withDriverDir(dir.resolve("client")), engine);
+            .withDriverDir(TestPlaces.driverDir(dir.resolve("client"))), engine);
     }
 
     private ClusterMember launch()
     {
-        return ClusterMember.builder(members, 0).dir(dir.resolve("member-0")).idle("backoff")
+        return ClusterMember.builder(members, 0).dir(dir.resolve("member-0"))
+            .driverDir(TestPlaces.driverDir(dir.resolve("member-0"))).idle("backoff")
             .launch(Ledger.service(listener));
     }
 
@@ -129,7 +130,7 @@ class SingleMemberTest
             .addShared(100, Ledger.Message.class, new Ledger.MessageCodec())
             .addShared(101, Ledger.State.class, new Ledger.StateCodec())
             .addShared(150, Wide.class, new WideCodec())
-            .build(), members).withDriverDir(dir.resolve("client-wide"));
+            .build(), members).withDriverDir(TestPlaces.driverDir(dir.resolve("client-wide")));
         try (ClusterClient wide = ClusterClient.connect(wider, engine))
         {
             final ActorRef<Object> viaWide = wide.actor("ledger");
@@ -198,7 +199,7 @@ class SingleMemberTest
         member.close();
         member = launch();
         client = ClusterClient.connect(ClusterClientConfig.defaults(Ledger.codecs(), members)
-            .withDriverDir(dir.resolve("client-2")), engine);
+            .withDriverDir(TestPlaces.driverDir(dir.resolve("client-2"))), engine);
         ledger = client.actor("ledger");
         assertThat(ledger.<Ledger.State>ask(new Ledger.Query()).get(WAIT)).isEqualTo(later);
     }
@@ -212,7 +213,8 @@ class SingleMemberTest
 
         // a client under the same id sends its numbers 1 to 3 again, as a client does to a new leader
         final ClusterClientConfig same = ClusterClientConfig.defaults(Ledger.codecs(), members)
-            .withClientId(client.clientId()).withDriverDir(dir.resolve("client-again"));
+            .withClientId(client.clientId())
+            .withDriverDir(TestPlaces.driverDir(dir.resolve("client-again")));
         try (ClusterClient again = ClusterClient.connect(same, engine))
         {
             final ActorRef<Ledger.Message> copy = again.actor("ledger");   // 1: a resolve, answered again
@@ -230,7 +232,8 @@ class SingleMemberTest
     void sendsBeyondTheResendCapacityFailWhileTheClusterIsAway()
     {
         final ClusterClientConfig small = ClusterClientConfig.defaults(Ledger.codecs(), members)
-            .withResendCapacity(4096).withAskTimeout(Duration.ofSeconds(30)).withDriverDir(dir.resolve("small"));
+            .withResendCapacity(4096).withAskTimeout(Duration.ofSeconds(30))
+            .withDriverDir(TestPlaces.driverDir(dir.resolve("small")));
         try (ClusterClient smallClient = ClusterClient.connect(small, engine))
         {
             final ActorRef<Ledger.Message> ledger = smallClient.actor("ledger");

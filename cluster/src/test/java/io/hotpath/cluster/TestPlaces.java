@@ -10,6 +10,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -70,10 +72,36 @@ final class TestPlaces
         }
     }
 
+    /** The driver directories handed out, by the directory they serve. */
+    private static final Map<Path, Path> DRIVER_DIRS = new ConcurrentHashMap<>();
+
+    /**
+     * {@return where the media driver of the member or client in {@code dir} keeps its files: on tmpfs
+     * ({@code /dev/shm}) where there is one, so that a loaded disk does not stall the driver; else under {@code dir}}
+     */
+    static Path driverDir(final Path dir)
+    {
+        final Path shm = Path.of("/dev/shm");
+        return DRIVER_DIRS.computeIfAbsent(dir.toAbsolutePath(), owner -> Files.isDirectory(shm) ?
+            shm.resolve("hotpath-cluster-test-" + Long.toHexString(ThreadLocalRandom.current().nextLong())) :
+            owner.resolve("aeron"));
+    }
+
+    /** Delete the directory, and the driver directories handed out for what is under it. */
     static void delete(final Path dir)
     {
         if (dir != null)
         {
+            final Path root = dir.toAbsolutePath();
+            DRIVER_DIRS.entrySet().removeIf(entry ->
+            {
+                if (entry.getKey().startsWith(root))
+                {
+                    IoUtil.delete(entry.getValue().toFile(), true);
+                    return true;
+                }
+                return false;
+            });
             IoUtil.delete(dir.toFile(), true);
         }
     }

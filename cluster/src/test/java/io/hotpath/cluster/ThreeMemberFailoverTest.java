@@ -75,7 +75,8 @@ class ThreeMemberFailoverTest
         final ClusterMembers endpoints = ClusterMembers.loopback(MEMBERS, basePort);
         engine = Engine.start(EngineConfig.builder().workers(1).idle("backoff").jmx(false).build());
         client = ClusterClient.connect(ClusterClientConfig.defaults(Ledger.codecs(), endpoints)
-            .withDriverDir(dir.resolve("client")).withAskTimeout(Duration.ofSeconds(20)), engine);
+            .withDriverDir(TestPlaces.driverDir(dir.resolve("client"))).withAskTimeout(Duration.ofSeconds(20)),
+            engine);
         final List<ActorRef<Ledger.Message>> ledgers = List.of(client.actor("ledger"), client.actor("other"));
 
         final Random random = new Random(44);
@@ -230,9 +231,21 @@ class ThreeMemberFailoverTest
     /** Ask the leader for a snapshot, and check that every member took it at the same position with the same state. */
     private void snapshotOnEveryMemberAlike() throws InterruptedException
     {
-        final MemberProcess leader = awaitLeader();
-        leader.send("snapshot");
-        assertThat(leader.expect("SNAPSHOT-REQUESTED")).isEqualTo("SNAPSHOT-REQUESTED true");
+        final long deadlineNs = System.nanoTime() + WAIT.toNanos();
+        boolean requested;
+        do
+        {
+            // the leader takes the request only while no election or other request is under way
+            final MemberProcess leader = awaitLeader();
+            leader.send("snapshot");
+            requested = leader.expect("SNAPSHOT-REQUESTED").equals("SNAPSHOT-REQUESTED true");
+            if (!requested)
+            {
+                TimeUnit.MILLISECONDS.sleep(200);
+            }
+        }
+        while (!requested && System.nanoTime() - deadlineNs < 0);
+        assertThat(requested).as("a leader took the snapshot request").isTrue();
         final List<String> reports = new ArrayList<>();
         for (final MemberProcess member : members)
         {

@@ -138,7 +138,9 @@ public final class ReplicatedBank implements ClusteredActor<ReplicatedBank.Comma
         System.arraycopy(state.balances(), 0, balances, 0, ACCOUNTS);
     }
 
-    /** {@return the codecs of the members and the clients: commands (type id 100), balances (101), the standard ones} */
+    /**
+     * {@return the codecs of the members and the clients: commands (type id 100), balances (101), the standard ones}
+     */
     public static Codecs codecs()
     {
         return Codecs.builder()

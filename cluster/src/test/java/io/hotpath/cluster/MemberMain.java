@@ -28,6 +28,7 @@ public final class MemberMain
     public static void main(final String[] args) throws Exception
     {
         final int memberId = Integer.parseInt(args[0]);
+        dumpThreadsOnDriverTimeout();
         final ClusterMembers members = ClusterMembers.loopback(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
         final ServiceListener listener = new ServiceListener()
         {
@@ -61,5 +62,40 @@ public final class MemberMain
             }
         }
         System.out.println("CLOSED");
+    }
+
+    /** When a member's Aeron client gives up on its driver, print where every thread is: to see what held it. */
+    private static void dumpThreadsOnDriverTimeout()
+    {
+        java.util.logging.Logger.getLogger("io.hotpath.cluster").addHandler(new java.util.logging.Handler()
+        {
+            @Override
+            public void publish(final java.util.logging.LogRecord record)
+            {
+                if (String.valueOf(record.getMessage()).contains("DriverTimeoutException"))
+                {
+                    final StringBuilder dump = new StringBuilder("THREADS\n");
+                    Thread.getAllStackTraces().forEach((thread, stack) ->
+                    {
+                        dump.append('"').append(thread.getName()).append("\" ").append(thread.getState()).append('\n');
+                        for (final StackTraceElement frame : stack)
+                        {
+                            dump.append("    at ").append(frame).append('\n');
+                        }
+                    });
+                    System.out.println(dump);
+                }
+            }
+
+            @Override
+            public void flush()
+            {
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        });
     }
 }

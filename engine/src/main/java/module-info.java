@@ -2,8 +2,8 @@
  * Hotpath's engine: an event-loop actor engine of pinned workers. It reads its JMX MBeans' interfaces and its JFR
  * events from {@code java.management} and {@code jdk.jfr}, and records latencies with HdrHistogram. Only the API is
  * exported: {@code io.hotpath}, its counters ({@code io.hotpath.metrics}) and thread affinity
- * ({@code io.hotpath.affinity}); the hooks for the remote module ({@code io.hotpath.spi}) go to that module alone, and
- * everything else is sealed.
+ * ({@code io.hotpath.affinity}); the hooks for the modules that extend it ({@code io.hotpath.spi}) go to the remote and
+ * cluster modules alone, and everything else is sealed.
  * <p>
  * Sequential actors ({@code await}) need {@code --add-exports java.base/jdk.internal.vm=io.hotpath} on the module
  * path ({@code =ALL-UNNAMED} on the class path); pinning needs {@code --enable-native-access=io.hotpath}
@@ -27,7 +27,7 @@ module io.hotpath
     exports io.hotpath;
     exports io.hotpath.metrics;
     exports io.hotpath.affinity;
-    exports io.hotpath.spi to io.hotpath.remote;
+    exports io.hotpath.spi to io.hotpath.remote, io.hotpath.cluster;
 
     uses io.hotpath.spi.HooksProvider;
     provides io.hotpath.spi.HooksProvider with io.hotpath.runtime.HooksFactory;

@@ -39,7 +39,7 @@ class ModuleBoundaryTest
         final Map<String, Set<String>> exports = descriptor.exports().stream()
             .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets));
         assertEquals(Map.of("io.hotpath", Set.of(), "io.hotpath.metrics", Set.of(), "io.hotpath.affinity", Set.of(),
-            "io.hotpath.spi", Set.of("io.hotpath.remote")), exports);
+            "io.hotpath.spi", Set.of("io.hotpath.remote", "io.hotpath.cluster")), exports);
         assertThat(descriptor.packages()).contains("io.hotpath.runtime", "io.hotpath.inbound", "io.hotpath.mailbox",
             "io.hotpath.timers", "io.hotpath.continuation", "io.hotpath.affinity.topology");
         assertTrue(descriptor.opens().isEmpty());

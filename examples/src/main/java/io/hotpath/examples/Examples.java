@@ -3,6 +3,7 @@ package io.hotpath.examples;
 import io.hotpath.examples.bank.BankDemo;
 import io.hotpath.examples.bank.TransferStream;
 import io.hotpath.examples.batching.BatchingDemo;
+import io.hotpath.examples.cluster.ClusterDemo;
 import io.hotpath.examples.embedded.EmbeddedDemo;
 import io.hotpath.examples.hello.Hello;
 import io.hotpath.examples.jobs.JobsDemo;
@@ -61,7 +62,9 @@ public final class Examples
         new Example("batching", "", "a writer that writes once per batch of ticks waiting for it (endOfBatch)",
             BatchingDemo::main),
         new Example("remote", "", "two nodes over UDP: a book and a risk check, tell, ask and watch across them",
-            RemoteDemo::main));
+            RemoteDemo::main),
+        new Example("cluster", "[DIR]", "a replicated bank on three Aeron Cluster members; the leader killed midway",
+            ClusterDemo::main));
 
     private Examples()
     {

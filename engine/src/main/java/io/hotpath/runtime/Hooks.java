@@ -59,4 +59,47 @@ public final class Hooks implements EngineHooks
                 target.name() + "' was not delivered: " + reason, reason));
         }
     }
+
+    @Override
+    public boolean owns(final ActorRef<?> ref)
+    {
+        return ref instanceof CellAddress<?> address && address.cell.worker.runtime == runtime;
+    }
+
+    @Override
+    public void deliverArrived(final ActorRef<?> target, final Object message)
+    {
+        Objects.requireNonNull(message, "message");
+        final ActorCell<?> cell = onOwnWorker(target, "deliverArrived");
+        Delivery.deliver(cell.worker, cell, message, Delivery.ARRIVED);
+    }
+
+    @Override
+    public <T> void askArrived(final ActorRef<?> target, final Object question, final Reply<T> reply)
+    {
+        Objects.requireNonNull(question, "question");
+        Objects.requireNonNull(reply, "reply");
+        final ActorCell<?> cell = onOwnWorker(target, "askArrived");
+        final Exchange<T> exchange = ApiAccess.exchange(reply);
+        Asks.prepare(runtime, exchange, cell, target, question, 0);
+        Delivery.deliver(cell.worker, cell, exchange, Delivery.ARRIVED);
+    }
+
+    @Override
+    public boolean isCongested(final ActorRef<?> target)
+    {
+        return target instanceof CellAddress<?> address && address.isCongested();
+    }
+
+    /** The target's cell, when the caller is the target's own worker: the only thread that may touch its mailbox. */
+    private ActorCell<?> onOwnWorker(final ActorRef<?> target, final String what)
+    {
+        final ActorCell<?> cell = runtime.own(target, what);
+        if (Thread.currentThread() != cell.worker.owner)
+        {
+            throw new IllegalStateException(what + " must be called on the worker of actor '" + cell.name + "' (" +
+                cell.worker.name + "), not on thread '" + Thread.currentThread().getName() + "'");
+        }
+        return cell;
+    }
 }

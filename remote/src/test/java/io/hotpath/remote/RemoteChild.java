@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * A node in a child JVM, driven line by line on stdin by a test, answering on stdout. Commands:
- * {@code resolve PEER}, {@code send SEED COUNT}, {@code report}, {@code exit}. It also publishes {@code mute}, which never
+ * {@code resolve PEER}, {@code send SEED COUNT}, {@code report}, {@code whoami}, {@code exit}. It also publishes {@code mute}, which never
  * answers. Arguments: address, actors,
  * failureTimeoutNs, loss rate of Aeron's receive-side loss generator (0 for none). With the single argument
  * {@code flagcheck} it only tries to start a node and prints what happened.
@@ -72,6 +72,7 @@ public final class RemoteChild
                         System.out.println("SENDING");
                     }
                     case "report" -> System.out.println("REPORT done=" + traffic.done() + " " + traffic.report());
+                    case "whoami" -> System.out.println("INCARNATION " + Long.toHexString(node.incarnation()));
                     case "exit" ->
                     {
                         System.out.println("BYE");

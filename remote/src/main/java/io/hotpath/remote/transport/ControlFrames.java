@@ -13,12 +13,12 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * Writes the control protocol's frames to a peer's control publication. A frame that cannot go now (the publication
  * is not connected yet, or pushes back) waits in the peer's outbox, in order, except hellos, which are sent again
- * anyway. Control worker only.
+ * anyway. Control agent only.
  */
 final class ControlFrames
 {
     /** Version of the protocol in hellos; nodes of another version are not talked to. */
-    static final int PROTOCOL_VERSION = 1;
+    static final int PROTOCOL_VERSION = 2;
     private static final int HEADER = MessageHeaderEncoder.ENCODED_LENGTH;
 
     private final long incarnation;
@@ -47,57 +47,66 @@ final class ControlFrames
         hello.wrapAndApplyHeader(buffer, 0, header)
             .fromIncarnation(incarnation)
             .toIncarnation(session == null ? 0 : session.remoteIncarnation)
+            .fromSession(session == null ? 0 : session.localKey)
+            .toSession(session == null ? 0 : session.remoteKey)
             .workers(workers)
             .protocolVersion(PROTOCOL_VERSION)
             .fromAddress(ownAddress);
         return offer(peer.control, buffer, HEADER + hello.encodedLength());
     }
 
-    void lookup(final Peer peer, final long to, final long requestId, final String name)
+    void lookup(final Peer peer, final Session session, final long requestId, final String name)
     {
         lookup.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .requestId(requestId)
             .name(name);
         send(peer, HEADER + lookup.encodedLength());
     }
 
-    void lookupResult(final Peer peer, final long to, final long requestId, final int exportId, final int worker)
+    void lookupResult(final Peer peer, final Session session, final long requestId, final int exportId,
+        final int worker)
     {
         lookupResult.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .requestId(requestId)
             .exportId(exportId)
             .worker(worker);
         send(peer, HEADER + lookupResult.encodedLength());
     }
 
-    void watch(final Peer peer, final long to, final long watchId, final int exportId)
+    void watch(final Peer peer, final Session session, final long watchId, final int exportId)
     {
         watch.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .watchId(watchId)
             .exportId(exportId);
         send(peer, HEADER + watch.encodedLength());
     }
 
-    void terminated(final Peer peer, final long to, final long watchId)
+    void terminated(final Peer peer, final Session session, final long watchId)
     {
         terminated.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .watchId(watchId);
         send(peer, HEADER + terminated.encodedLength());
     }
 
-    void goodbye(final Peer peer, final long to)
+    /**
+     * Say that this node no longer has a session with the peer's incarnation {@code to}: the session the peer knows
+     * by {@code toSession}, or any (0).
+     */
+    void goodbye(final Peer peer, final long to, final long fromSession, final long toSession)
     {
         goodbye.wrapAndApplyHeader(buffer, 0, header)
             .fromIncarnation(incarnation)
-            .toIncarnation(to);
+            .toIncarnation(to)
+            .fromSession(fromSession)
+            .toSession(toSession);
         send(peer, HEADER + goodbye.encodedLength());
     }
 

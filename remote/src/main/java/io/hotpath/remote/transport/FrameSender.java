@@ -8,13 +8,14 @@ import io.hotpath.remote.protocol.AnswerEncoder;
 import io.hotpath.remote.protocol.AnswerFailureEncoder;
 import io.hotpath.remote.protocol.AnswerStatus;
 import io.hotpath.remote.protocol.AskEncoder;
+import io.hotpath.remote.protocol.CongestionEncoder;
 import io.hotpath.remote.protocol.MessageHeaderEncoder;
 import io.hotpath.remote.protocol.TellEncoder;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Writes data frames (a tell, an ask, an answer) into a publication: header and payload straight into the term
+ * Writes data frames (a tell, an ask, an answer, a congestion notice) into a publication: header and payload straight into the term
  * with {@code tryClaim} when the message fits one frame and its length is known, else encoded into a buffer of its
  * own and offered (fragmented by Aeron if longer than a frame). One per thread (each worker, each outside thread);
  * NOT thread safe. Allocates nothing.
@@ -42,7 +43,6 @@ final class FrameSender
     private static final int ADMIN_RETRIES = 3;
     private static final int TEXT_LIMIT = 2000;
 
-    private final long ownIncarnation;
     private final Codecs codecs;
     private final Codec<?>[] instances;
     private final int[] typeIds;
@@ -54,14 +54,14 @@ final class FrameSender
     private final AskEncoder ask = new AskEncoder();
     private final AnswerEncoder answer = new AnswerEncoder();
     private final AnswerFailureEncoder failure = new AnswerFailureEncoder();
+    private final CongestionEncoder congestion = new CongestionEncoder();
     private Class<?> lastClass;
     private int lastIndex = -1;
     /** The last exception a codec threw, for the log. */
     RuntimeException lastCodecError;
 
-    FrameSender(final long ownIncarnation, final Codecs codecs, final int maxMessageLength)
+    FrameSender(final Codecs codecs, final int maxMessageLength)
     {
-        this.ownIncarnation = ownIncarnation;
         this.codecs = codecs;
         this.instances = codecs.newInstances();
         this.typeIds = new int[instances.length];
@@ -84,28 +84,39 @@ final class FrameSender
             result == Publication.ADMIN_ACTION;
     }
 
-    long tell(final Publication pub, final long destIncarnation, final int exportId, final Object message)
+    long tell(final Publication pub, final Session session, final int exportId, final Object message)
     {
-        return data(pub, TELL, destIncarnation, exportId, message, 0, 0);
+        return data(pub, TELL, session, exportId, message, 0, 0);
     }
 
-    long ask(final Publication pub, final long destIncarnation, final int exportId, final Object message,
+    long ask(final Publication pub, final Session session, final int exportId, final Object message,
         final long correlation, final int replyWorker)
     {
-        return data(pub, ASK, destIncarnation, exportId, message, correlation, replyWorker);
+        return data(pub, ASK, session, exportId, message, correlation, replyWorker);
     }
 
-    long answer(final Publication pub, final long destIncarnation, final long correlation, final Object value)
+    long answer(final Publication pub, final Session session, final long correlation, final Object value)
     {
-        return data(pub, ANSWER, destIncarnation, 0, value, correlation, 0);
+        return data(pub, ANSWER, session, 0, value, correlation, 0);
     }
 
-    long answerFailure(final Publication pub, final long destIncarnation, final long correlation,
+    /** Tell a peer that a published actor of this node is congested, or has caught up. */
+    long congestion(final Publication pub, final Session session, final int exportId, final boolean congested)
+    {
+        congestion.wrapAndApplyHeader(scratch, 0, header)
+            .destSession(session.remoteKey)
+            .srcSession(session.localKey)
+            .exportId(exportId)
+            .congested((short)(congested ? 1 : 0));
+        return offer(pub, scratch, HEADER + CongestionEncoder.BLOCK_LENGTH);
+    }
+
+    long answerFailure(final Publication pub, final Session session, final long correlation,
         final AnswerStatus status, final String errorClass, final String errorMessage)
     {
         failure.wrapAndApplyHeader(scratch, 0, header)
-            .destIncarnation(destIncarnation)
-            .srcIncarnation(ownIncarnation)
+            .destSession(session.remoteKey)
+            .srcSession(session.localKey)
             .correlationId(correlation)
             .status(status)
             .errorClass(clip(errorClass))
@@ -119,7 +130,7 @@ final class FrameSender
     }
 
     @SuppressWarnings("unchecked")
-    private long data(final Publication pub, final int kind, final long destIncarnation, final int exportId,
+    private long data(final Publication pub, final int kind, final Session session, final int exportId,
         final Object message, final long correlation, final int replyWorker)
     {
         final int index = message == null ? -1 : codecIndex(message.getClass());
@@ -149,11 +160,11 @@ final class FrameSender
             }
             if (total <= pub.maxPayloadLength())
             {
-                return claimed(pub, kind, destIncarnation, exportId, message, correlation, replyWorker, codec,
+                return claimed(pub, kind, session, exportId, message, correlation, replyWorker, codec,
                     typeId, headerLength, payload);
             }
         }
-        writeHeader(scratch, kind, destIncarnation, exportId, correlation, replyWorker, typeId);
+        writeHeader(scratch, kind, session, exportId, correlation, replyWorker, typeId);
         final int written;
         try
         {
@@ -180,7 +191,7 @@ final class FrameSender
         return offer(pub, scratch, headerLength + written);
     }
 
-    private long claimed(final Publication pub, final int kind, final long destIncarnation, final int exportId,
+    private long claimed(final Publication pub, final int kind, final Session session, final int exportId,
         final Object message, final long correlation, final int replyWorker, final Codec<Object> codec,
         final int typeId, final int headerLength, final int payload)
     {
@@ -196,7 +207,7 @@ final class FrameSender
         }
         final UnsafeBuffer frame = view;
         frame.wrap(claim.buffer(), claim.offset(), total);
-        writeHeader(frame, kind, destIncarnation, exportId, correlation, replyWorker, typeId);
+        writeHeader(frame, kind, session, exportId, correlation, replyWorker, typeId);
         final int written;
         try
         {
@@ -218,22 +229,24 @@ final class FrameSender
         return result;
     }
 
-    private void writeHeader(final MutableDirectBuffer buffer, final int kind, final long destIncarnation,
+    private void writeHeader(final MutableDirectBuffer buffer, final int kind, final Session session,
         final int exportId, final long correlation, final int replyWorker, final int typeId)
     {
+        final long destSession = session.remoteKey;
+        final long srcSession = session.localKey;
         if (kind == TELL)
         {
             tell.wrapAndApplyHeader(buffer, 0, header)
-                .destIncarnation(destIncarnation)
-                .srcIncarnation(ownIncarnation)
+                .destSession(destSession)
+                .srcSession(srcSession)
                 .exportId(exportId)
                 .typeId(typeId);
         }
         else if (kind == ASK)
         {
             ask.wrapAndApplyHeader(buffer, 0, header)
-                .destIncarnation(destIncarnation)
-                .srcIncarnation(ownIncarnation)
+                .destSession(destSession)
+                .srcSession(srcSession)
                 .correlationId(correlation)
                 .exportId(exportId)
                 .typeId(typeId)
@@ -242,8 +255,8 @@ final class FrameSender
         else
         {
             answer.wrapAndApplyHeader(buffer, 0, header)
-                .destIncarnation(destIncarnation)
-                .srcIncarnation(ownIncarnation)
+                .destSession(destSession)
+                .srcSession(srcSession)
                 .correlationId(correlation)
                 .typeId(typeId);
         }

@@ -80,10 +80,13 @@ public interface EngineHooks
      *
      * @param target  an actor of this engine.
      * @param message not null.
+     * @return true when the actor's handler ran at once, on the caller's stack (within the actor's budget of such
+     * handoffs per duty cycle, as for frames of the inbound queue); false when the message waits in the mailbox, or
+     * was a dead letter: it cost the caller next to nothing, so a caller that takes frames in batches may take more.
      * @throws IllegalArgumentException when the target is not an actor of this engine.
      * @throws IllegalStateException    when called from another thread than the target's worker.
      */
-    void deliverArrived(ActorRef<?> target, Object message);
+    boolean deliverArrived(ActorRef<?> target, Object message);
 
     /**
      * Ask an actor of this engine a question that arrived from outside the engine, delivered as
@@ -95,10 +98,11 @@ public interface EngineHooks
      * @param question not null.
      * @param reply    the caller's reply, new or with its previous answer arrived; no timeout is set.
      * @param <T>      the answer's type.
+     * @return true when the actor's handler ran at once, as for {@link #deliverArrived}.
      * @throws IllegalArgumentException when the target is not an actor of this engine.
      * @throws IllegalStateException    when called from another thread than the target's worker.
      */
-    <T> void askArrived(ActorRef<?> target, Object question, Reply<T> reply);
+    <T> boolean askArrived(ActorRef<?> target, Object question, Reply<T> reply);
 
     /**
      * {@return true while the actor's mailbox is above its capacity: the mark local senders apply the full-queue

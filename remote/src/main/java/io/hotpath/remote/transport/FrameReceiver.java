@@ -48,6 +48,8 @@ final class FrameReceiver implements FragmentHandler
     private int cachedCodecIndex;
     private long cachedKey;
     private Session cachedSession;
+    /** Frames that ran code (a handler handed a message, an answer delivered) since the link last reset it. */
+    int ran;
 
     FrameReceiver(final WorkerLink link)
     {
@@ -135,8 +137,11 @@ final class FrameReceiver implements FragmentHandler
             }
             return;
         }
-        node.hooks.deliverArrived(target, message);
-        if (node.hooks.isCongested(target))
+        if (node.hooks.deliverArrived(target, message))
+        {
+            ran++;
+        }
+        else if (node.hooks.isCongested(target))
         {
             link.congestion.onCongested(exportId, target, session);
         }
@@ -171,13 +176,13 @@ final class FrameReceiver implements FragmentHandler
         final Reply<Object> reply = served.reply;
         try
         {
-            if (target.workerIndex() == link.index)
-            {
-                node.hooks.askArrived(target, message, reply);
-            }
-            else
+            if (target.workerIndex() != link.index)
             {
                 target.ask(message, reply);
+            }
+            else if (node.hooks.askArrived(target, message, reply))
+            {
+                ran++;
             }
         }
         catch (final RuntimeException ex)
@@ -273,6 +278,7 @@ final class FrameReceiver implements FragmentHandler
     @SuppressWarnings("unchecked")
     private void complete(final long correlation, final Object value, final Throwable error)
     {
+        ran++;
         if ((correlation & PendingAsks.OUTSIDE_BIT) != 0)
         {
             node.outside.complete(correlation, value, error, cachedSession);

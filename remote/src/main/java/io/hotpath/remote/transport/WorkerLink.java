@@ -27,6 +27,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class WorkerLink implements RepeatingStep, Actor<Object>
 {
+    /** How many times the poll limit a duty cycle may take, when the frames only join mailboxes. */
+    private static final int MAX_POLL_ROUNDS = 16;
+
     final int index;
     final NodeRuntime node;
     final FrameSender sender;
@@ -36,6 +39,7 @@ final class WorkerLink implements RepeatingStep, Actor<Object>
     private final ArrayDeque<ServedAsk> pool = new ArrayDeque<>();
     private final ConcurrentLinkedQueue<Object> commands = new ConcurrentLinkedQueue<>();
     private final Subscription subscription;
+    private final FrameReceiver frames;
     private final FragmentAssembler receiver;
     private final int pollLimit;
     private boolean left;
@@ -50,7 +54,8 @@ final class WorkerLink implements RepeatingStep, Actor<Object>
         this.sender = new FrameSender(node.config.codecs(), node.maxMessageLength);
         this.sends = new WorkerSends(this);
         this.congestion = new CongestionNotices(this);
-        this.receiver = new FragmentAssembler(new FrameReceiver(this));
+        this.frames = new FrameReceiver(this);
+        this.receiver = new FragmentAssembler(frames);
         this.pollLimit = node.config.pollLimit();
     }
 
@@ -70,8 +75,29 @@ final class WorkerLink implements RepeatingStep, Actor<Object>
         {
             work += congestion.poll();
         }
-        work += subscription.poll(receiver, pollLimit);
-        return work;
+        return work + poll();
+    }
+
+    /**
+     * Take frames from the stream: {@code remote.pollLimit} at a time, and more while they cost next to nothing
+     * (they joined the mailboxes of busy actors), as the engine's inbound drain takes its queue: so a flood for one
+     * slow actor moves out of the stream at once, and the frames behind it for other actors are not held up for
+     * many duty cycles of the slow actor's batches.
+     */
+    private int poll()
+    {
+        frames.ran = 0;
+        int taken = 0;
+        for (int round = 0; round < MAX_POLL_ROUNDS; round++)
+        {
+            final int polled = subscription.poll(receiver, pollLimit);
+            taken += polled;
+            if (polled < pollLimit || frames.ran >= pollLimit)
+            {
+                break;
+            }
+        }
+        return taken;
     }
 
     /** No messages reach the link's actor; its work comes through {@link #command}. */
@@ -141,7 +167,7 @@ final class WorkerLink implements RepeatingStep, Actor<Object>
             hasLeft = true;
             work++;
         }
-        work += subscription.poll(receiver, pollLimit);
+        work += poll();
         // the engine must not finish before the control agent has failed what it keeps for this worker's actors
         return node.left || !node.engine.isClosed() ? work : work + 1;
     }

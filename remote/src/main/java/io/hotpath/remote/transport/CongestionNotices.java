@@ -1,6 +1,5 @@
 package io.hotpath.remote.transport;
 
-import io.aeron.ExclusivePublication;
 import io.hotpath.ActorRef;
 
 import java.util.ArrayList;
@@ -12,18 +11,16 @@ import java.util.ArrayList;
  * stopped) every node told hears that too. The sending nodes apply their full-queue policy to that actor meanwhile,
  * so its backlog stops growing while frames for every other actor flow on. Owned by the link's worker.
  * <p>
- * A notice goes on this worker's exclusive publication to the peer's first worker, whose link sets the mark that
- * every sender of the peer reads; notices about one actor come from this worker alone, on one publication, so they
- * arrive in order. A notice that cannot go now waits here and goes in a later cycle.
+ * A notice goes on the control stream (the control agent writes it; on the peer, its control agent sets the mark
+ * every sender there reads), where no actor's handler can hold it up on either node. Notices about one actor come
+ * from this worker alone, through the control agent's one queue and one publication per peer, so they arrive in
+ * order.
  */
 final class CongestionNotices
 {
-    private final WorkerLink link;
     private final NodeRuntime node;
     /** Actors of this worker that are congested, with the sessions told so. */
     private final ArrayList<Congested> congested = new ArrayList<>();
-    /** Notices not sent yet, in order. */
-    private final ArrayList<Notice> unsent = new ArrayList<>();
 
     private static final class Congested
     {
@@ -38,20 +35,26 @@ final class CongestionNotices
         }
     }
 
-    private record Notice(Session session, int exportId, boolean congested)
+    /**
+     * A notice for the control agent to send. Immutable.
+     *
+     * @param session   the session of the node told.
+     * @param exportId  the export id it knows the actor by.
+     * @param congested true when congested, false once caught up.
+     */
+    record Notice(Session session, int exportId, boolean congested)
     {
     }
 
     CongestionNotices(final WorkerLink link)
     {
-        this.link = link;
         this.node = link.node;
     }
 
-    /** @return true while an actor is congested or a notice waits. */
+    /** @return true while an actor of this worker is congested. */
     boolean hasWork()
     {
-        return !congested.isEmpty() || !unsent.isEmpty();
+        return !congested.isEmpty();
     }
 
     /**
@@ -80,13 +83,14 @@ final class CongestionNotices
         if (!entry.told.contains(from))
         {
             entry.told.add(from);
-            unsent.add(new Notice(from, exportId, true));
+            node.controlAgent.command(new Notice(from, exportId, true));
         }
     }
 
-    /** @return notices sent. Once per duty cycle while {@link #hasWork()}. */
+    /** @return notices given. Once per duty cycle while {@link #hasWork()}: the actors that caught up are told. */
     int poll()
     {
+        int told = 0;
         for (int i = congested.size() - 1; i >= 0; i--)
         {
             final Congested entry = congested.get(i);
@@ -94,44 +98,18 @@ final class CongestionNotices
             {
                 for (final Session session : entry.told)
                 {
-                    unsent.add(new Notice(session, entry.exportId, false));
+                    node.controlAgent.command(new Notice(session, entry.exportId, false));
+                    told++;
                 }
                 congested.remove(i);
             }
         }
-        return flush();
-    }
-
-    private int flush()
-    {
-        int sent = 0;
-        while (!unsent.isEmpty())
-        {
-            final Notice notice = unsent.get(0);
-            final Session session = notice.session();
-            if (session.state == Session.UP)
-            {
-                final ExclusivePublication pub = session.publications[link.index][0];
-                final long result = link.sender.congestion(pub, session, notice.exportId(), notice.congested());
-                if (FrameSender.isTransient(result))
-                {
-                    break;
-                }
-            }
-            else if (session.state == Session.HANDSHAKE)
-            {
-                break;
-            }
-            unsent.remove(0);
-            sent++;
-        }
-        return sent;
+        return told;
     }
 
     /** The node leaves: nothing more is told. */
     void clear()
     {
         congested.clear();
-        unsent.clear();
     }
 }

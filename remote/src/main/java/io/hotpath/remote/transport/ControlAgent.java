@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The control protocol of a node (handshakes, heartbeats and failure detection, resolves, watches, goodbyes), Aeron's
- * client conductor and an invoker driver, in one duty cycle. It runs where no user handler can hold it up: on a
- * thread of the node's own by default, or, when {@code remote.controlWorker} names one, as a step of a worker
- * ({@link ControlHost}). Owned by the thread that runs it; other threads reach it by {@link #command}, never by
+ * The control protocol of a node (handshakes, heartbeats and failure detection, resolves, watches, congestion
+ * notices, goodbyes), Aeron's client conductor and an invoker driver, in one duty cycle. It runs where no user handler
+ * can hold it up: on a thread of the node's own by default, or, when {@code remote.controlWorker} names one, as a step
+ * of a worker ({@link ControlHost}). Owned by the thread that runs it; other threads reach it by {@link #command}, never by
  * calls.
  * <p>
  * A pause is not a partition: the agent measures the gaps between its own duty cycles, and a gap longer than a
@@ -64,8 +64,8 @@ final class ControlAgent implements Agent
     /**
      * Leave work for the agent. Any thread.
      *
-     * @param command a {@link ResolveRequest}, a {@link WatchRequest}, or a {@link WorkerLink.WatchExport} whose actor
-     *                has stopped.
+     * @param command a {@link ResolveRequest}, a {@link WatchRequest}, a {@link WorkerLink.WatchExport} whose actor
+     *                has stopped, or a {@link CongestionNotices.Notice}.
      */
     void command(final Object command)
     {
@@ -141,6 +141,10 @@ final class ControlAgent implements Agent
             else if (command instanceof WorkerLink.WatchExport stopped)
             {
                 inbound.onExportStopped(stopped);
+            }
+            else if (command instanceof CongestionNotices.Notice notice && !leaving)
+            {
+                inbound.tell(notice);
             }
         }
         return work;

@@ -1,6 +1,7 @@
 package io.hotpath.remote.transport;
 
 import io.aeron.Publication;
+import io.hotpath.remote.protocol.CongestionEncoder;
 import io.hotpath.remote.protocol.GoodbyeEncoder;
 import io.hotpath.remote.protocol.HelloEncoder;
 import io.hotpath.remote.protocol.LookupEncoder;
@@ -32,6 +33,7 @@ final class ControlFrames
     private final WatchEncoder watch = new WatchEncoder();
     private final TerminatedEncoder terminated = new TerminatedEncoder();
     private final GoodbyeEncoder goodbye = new GoodbyeEncoder();
+    private final CongestionEncoder congestion = new CongestionEncoder();
 
     ControlFrames(final long incarnation, final String ownAddress, final int workers)
     {
@@ -94,6 +96,17 @@ final class ControlFrames
             .toSession(session.remoteKey)
             .watchId(watchId);
         send(peer, HEADER + terminated.encodedLength());
+    }
+
+    /** Tell a peer that an actor of this node is congested, or has caught up. */
+    void congestion(final Peer peer, final Session session, final int exportId, final boolean congested)
+    {
+        congestion.wrapAndApplyHeader(buffer, 0, header)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
+            .exportId(exportId)
+            .congested((short)(congested ? 1 : 0));
+        send(peer, HEADER + congestion.encodedLength());
     }
 
     /**

@@ -5,6 +5,7 @@ import io.aeron.logbuffer.Header;
 import io.hotpath.ActorRef;
 import io.hotpath.remote.ActorNotPublishedException;
 import io.hotpath.remote.NodeAddress;
+import io.hotpath.remote.protocol.CongestionDecoder;
 import io.hotpath.remote.protocol.GoodbyeDecoder;
 import io.hotpath.remote.protocol.HelloDecoder;
 import io.hotpath.remote.protocol.LookupDecoder;
@@ -16,7 +17,7 @@ import org.agrona.DirectBuffer;
 
 /**
  * The frames of a node's control stream: hellos (the handshake and the heartbeats), lookups and their results,
- * watches, terminations and goodbyes. Part of the {@link ControlAgent}; control agent only.
+ * watches, terminations, congestion notices and goodbyes. Part of the {@link ControlAgent}; control agent only.
  * <p>
  * The handshake: each node says hello to the other with its incarnation, the incarnation it knows the other as, and
  * the keys of their session as far as it knows them. A hello that names no session of this node (toSession 0) from
@@ -39,6 +40,7 @@ final class ControlInbound implements FragmentHandler
     private final WatchDecoder watch = new WatchDecoder();
     private final TerminatedDecoder terminated = new TerminatedDecoder();
     private final GoodbyeDecoder goodbye = new GoodbyeDecoder();
+    private final CongestionDecoder congestion = new CongestionDecoder();
 
     ControlInbound(final NodeRuntime node, final ControlFrames frames, final Peers peers)
     {
@@ -75,6 +77,8 @@ final class ControlInbound implements FragmentHandler
                 case TerminatedDecoder.TEMPLATE_ID ->
                     onTerminated(terminated.wrap(buffer, block, blockLength, version));
                 case GoodbyeDecoder.TEMPLATE_ID -> onGoodbye(goodbye.wrap(buffer, block, blockLength, version));
+                case CongestionDecoder.TEMPLATE_ID ->
+                    onCongestion(congestion.wrap(buffer, block, blockLength, version));
                 default ->
                 {
                 }
@@ -239,6 +243,32 @@ final class ControlInbound implements FragmentHandler
         {
             request.ref().markStopped();
             node.complete(request.worker(), request.reply(), request.ref(), null);
+        }
+    }
+
+    /** A peer's actor is congested, or has caught up: every sender of this node applies its policy meanwhile. */
+    private void onCongestion(final CongestionDecoder frame)
+    {
+        final Session session = sessionOf(frame.fromSession(), frame.toSession());
+        if (session == null)
+        {
+            return;
+        }
+        final RemoteTarget target = session.targets.get(frame.exportId());
+        if (target != null)
+        {
+            target.congested = frame.congested() != 0;
+        }
+    }
+
+    /** This node's notice that an actor of it is congested, or caught up: to the peer, unless it is lost. */
+    void tell(final CongestionNotices.Notice notice)
+    {
+        final Session session = notice.session();
+        if (session.state != Session.LOST)
+        {
+            frames.congestion(peers.peer(session.address), session, notice.exportId(), notice.congested());
+            peers.due = true;
         }
     }
 

@@ -13,7 +13,6 @@ import io.hotpath.remote.protocol.AnswerDecoder;
 import io.hotpath.remote.protocol.AnswerFailureDecoder;
 import io.hotpath.remote.protocol.AnswerStatus;
 import io.hotpath.remote.protocol.AskDecoder;
-import io.hotpath.remote.protocol.CongestionDecoder;
 import io.hotpath.remote.protocol.MessageHeaderDecoder;
 import io.hotpath.remote.protocol.TellDecoder;
 import org.agrona.DirectBuffer;
@@ -21,8 +20,7 @@ import org.agrona.DirectBuffer;
 /**
  * Takes the frames of one worker's stream, on that worker: a tell is delivered to its actor as a frame from another
  * worker is (a direct handoff when the actor is idle), an ask is asked of it with a pooled reply, an answer
- * completes the pending ask it answers, a congestion notice marks the peer's actor. Owned by the worker's thread;
- * allocates nothing but what codecs decode.
+ * completes the pending ask it answers. Owned by the worker's thread; allocates nothing but what codecs decode.
  * <p>
  * A frame is never left in the stream: one for an actor whose mailbox is full joins it beyond its capacity, so the
  * frames behind it for other actors go on at once, and the actor's congestion is told to the sending node
@@ -43,7 +41,6 @@ final class FrameReceiver implements FragmentHandler
     private final AskDecoder ask = new AskDecoder();
     private final AnswerDecoder answer = new AnswerDecoder();
     private final AnswerFailureDecoder failure = new AnswerFailureDecoder();
-    private final CongestionDecoder congestion = new CongestionDecoder();
     private int cachedTypeId = Integer.MIN_VALUE;
     private int cachedCodecIndex;
     private long cachedKey;
@@ -97,11 +94,6 @@ final class FrameReceiver implements FragmentHandler
             {
                 failure.wrap(buffer, block, header.blockLength(), header.version());
                 onFailure();
-            }
-            case CongestionDecoder.TEMPLATE_ID ->
-            {
-                congestion.wrap(buffer, block, header.blockLength(), header.version());
-                onCongestion();
             }
             default -> malformed(length);
         }
@@ -330,21 +322,6 @@ final class FrameReceiver implements FragmentHandler
             node.deadLetter(target, "a frame of type id " + typeId + " that did not decode: " + ex,
                 DeadLetterReason.DECODE_FAILED);
             return null;
-        }
-    }
-
-    /** A peer's actor is congested, or has caught up: every sender of this node applies its policy meanwhile. */
-    private void onCongestion()
-    {
-        final Session session = session(congestion.destSession(), congestion.srcSession());
-        if (session == null)
-        {
-            return;
-        }
-        final RemoteTarget target = session.targets.get(congestion.exportId());
-        if (target != null)
-        {
-            target.congested = congestion.congested() != 0;
         }
     }
 

@@ -8,14 +8,13 @@ import io.hotpath.remote.protocol.AnswerEncoder;
 import io.hotpath.remote.protocol.AnswerFailureEncoder;
 import io.hotpath.remote.protocol.AnswerStatus;
 import io.hotpath.remote.protocol.AskEncoder;
-import io.hotpath.remote.protocol.CongestionEncoder;
 import io.hotpath.remote.protocol.MessageHeaderEncoder;
 import io.hotpath.remote.protocol.TellEncoder;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Writes data frames (a tell, an ask, an answer, a congestion notice) into a publication: header and payload straight into the term
+ * Writes data frames (a tell, an ask, an answer) into a publication: header and payload straight into the term
  * with {@code tryClaim} when the message fits one frame and its length is known, else encoded into a buffer of its
  * own and offered (fragmented by Aeron if longer than a frame). One per thread (each worker, each outside thread);
  * NOT thread safe. Allocates nothing.
@@ -54,7 +53,6 @@ final class FrameSender
     private final AskEncoder ask = new AskEncoder();
     private final AnswerEncoder answer = new AnswerEncoder();
     private final AnswerFailureEncoder failure = new AnswerFailureEncoder();
-    private final CongestionEncoder congestion = new CongestionEncoder();
     private Class<?> lastClass;
     private int lastIndex = -1;
     /** The last exception a codec threw, for the log. */
@@ -98,17 +96,6 @@ final class FrameSender
     long answer(final Publication pub, final Session session, final long correlation, final Object value)
     {
         return data(pub, ANSWER, session, 0, value, correlation, 0);
-    }
-
-    /** Tell a peer that a published actor of this node is congested, or has caught up. */
-    long congestion(final Publication pub, final Session session, final int exportId, final boolean congested)
-    {
-        congestion.wrapAndApplyHeader(scratch, 0, header)
-            .destSession(session.remoteKey)
-            .srcSession(session.localKey)
-            .exportId(exportId)
-            .congested((short)(congested ? 1 : 0));
-        return offer(pub, scratch, HEADER + CongestionEncoder.BLOCK_LENGTH);
     }
 
     long answerFailure(final Publication pub, final Session session, final long correlation,

@@ -165,7 +165,10 @@ public final class RemoteConfig
         return aeronDir;
     }
 
-    /** {@return the worker that runs the control protocol, or -1 for a thread of the node's own ({@link #CONTROL_WORKER})} */
+    /**
+     * {@return the worker that runs the control protocol, or -1 for a thread of the node's own
+     * ({@link #CONTROL_WORKER})}
+     */
     public int controlWorker()
     {
         return controlWorker;

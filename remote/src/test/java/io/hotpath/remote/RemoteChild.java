@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * A node in a child JVM, driven line by line on stdin by a test, answering on stdout. Commands:
- * {@code resolve PEER}, {@code send SEED COUNT}, {@code report}, {@code whoami}, {@code exit}. It also publishes {@code mute}, which never
- * answers. Arguments: address, actors,
+ * {@code resolve PEER}, {@code send SEED COUNT}, {@code report}, {@code whoami}, {@code exit}. It also publishes
+ * {@code mute}, which never answers. Arguments: address, actors,
  * failureTimeoutNs, loss rate of Aeron's receive-side loss generator (0 for none). With the single argument
  * {@code flagcheck} it only tries to start a node and prints what happened; with {@code embed DIR}, it tries to
  * start a node whose embedded driver uses that directory.

@@ -14,13 +14,13 @@ import java.util.concurrent.TimeUnit;
  * The control protocol of a node (handshakes, heartbeats and failure detection, resolves, watches, congestion
  * notices, goodbyes), Aeron's client conductor and an invoker driver, in one duty cycle. It runs where no user handler
  * can hold it up: on a thread of the node's own by default, or, when {@code remote.controlWorker} names one, as a step
- * of a worker ({@link ControlHost}). Owned by the thread that runs it; other threads reach it by {@link #command}, never by
- * calls.
+ * of a worker ({@link ControlHost}). Owned by the thread that runs it; other threads reach it by {@link #command},
+ * never by calls.
  * <p>
  * A pause is not a partition: the agent measures the gaps between its own duty cycles, and a gap longer than a
- * heartbeat interval (a GC pause, a stopped process, a busy control worker) is this node's pause, credited to every
- * peer before their silence is judged ({@link Peers#creditPause}). A peer that declared this node lost meanwhile
- * says goodbye, and the two meet again in a new session on the next resolve either way.
+ * heartbeat interval and an idle park (a GC pause, a stopped process, a busy control worker) is this node's pause,
+ * credited to every peer before their silence is judged ({@link Peers#creditPause}). A peer that declared this node
+ * lost meanwhile says goodbye, and the two meet again in a new session on the next resolve either way.
  * <p>
  * Leaving: once the node closes, or its engine does, the agent says goodbye to every peer (their watches of this
  * node's actors fire, their asks to them fail at once), fails every resolve, watch and outside ask it keeps, then
@@ -36,6 +36,8 @@ final class ControlAgent implements Agent
     private final ControlInbound inbound;
     private final ConcurrentLinkedQueue<Object> commands = new ConcurrentLinkedQueue<>();
     private final long heartbeatNs;
+    /** A gap between two duty cycles longer than this is this node's pause: a heartbeat and the longest idle park. */
+    private final long pauseNs;
     private final boolean sparseMedia;
     private long nextTickNs;
     private long lastCycleNs;
@@ -53,6 +55,7 @@ final class ControlAgent implements Agent
         this.handler = new FragmentAssembler(inbound);
         this.heartbeatNs = node.config.heartbeatIntervalNs();
         this.sparseMedia = node.config.controlWorker() >= 0;
+        this.pauseNs = heartbeatNs + (sparseMedia ? node.engine.config().idleMaxParkNs() : node.config.idleMaxParkNs());
     }
 
     @Override
@@ -76,7 +79,7 @@ final class ControlAgent implements Agent
     public int doWork()
     {
         final long nowNs = System.nanoTime();
-        if (lastCycleNs != 0 && nowNs - lastCycleNs > heartbeatNs)
+        if (lastCycleNs != 0 && nowNs - lastCycleNs > pauseNs)
         {
             onOwnPause(nowNs - lastCycleNs, nowNs);
         }
@@ -115,10 +118,10 @@ final class ControlAgent implements Agent
         return work;
     }
 
-    private void onOwnPause(final long pauseNs, final long nowNs)
+    private void onOwnPause(final long gapNs, final long nowNs)
     {
-        peers.creditPause(pauseNs, nowNs);
-        node.logInfo("node " + node.address + " did not run for " + TimeUnit.NANOSECONDS.toMillis(pauseNs) + " ms " +
+        peers.creditPause(gapNs, nowNs);
+        node.logInfo("node " + node.address + " did not run for " + TimeUnit.NANOSECONDS.toMillis(gapNs) + " ms " +
             "(a GC pause, a stopped process, or a busy control worker): its peers get a full " +
             "remote.failureTimeoutNs from now before they are judged lost");
     }

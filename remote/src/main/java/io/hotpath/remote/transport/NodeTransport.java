@@ -12,6 +12,7 @@ import io.hotpath.remote.RemoteConfig;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -61,9 +62,11 @@ public final class NodeTransport
     public static NodeTransport start(final Engine engine, final RemoteConfig config)
     {
         final AtomicInteger logged = new AtomicInteger();
+        final AtomicBoolean started = new AtomicBoolean();
         final MediaHost media = MediaHost.launch(config, error ->
         {
-            if (logged.getAndIncrement() < LOGGED_AERON_ERRORS)
+            // before the node has started, Aeron's error is the start's exception, which says it all
+            if (started.get() && logged.getAndIncrement() < LOGGED_AERON_ERRORS)
             {
                 LOG.log(System.Logger.Level.WARNING, "hotpath remote: Aeron reports an error at " + config.address(),
                     error);
@@ -85,7 +88,10 @@ public final class NodeTransport
             }
             runtime = NodeRuntime.create(engine, config, media, incarnation, control, data);
             runtime.spawnLinks();
-            return new NodeTransport(engine, config, media, claim, runtime, ControlHost.start(runtime));
+            final NodeTransport transport = new NodeTransport(engine, config, media, claim, runtime,
+                ControlHost.start(runtime));
+            started.set(true);
+            return transport;
         }
         catch (final RuntimeException ex)
         {

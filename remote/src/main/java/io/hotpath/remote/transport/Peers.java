@@ -267,7 +267,8 @@ final class Peers
                     node.complete(request.worker, request.reply, null, node.failures.unreachable(
                         peer.address.toString(), "node " + peer.address + (request.sentOn == null ? " did not answer" :
                         " did not answer the lookup of '" + request.ref.actorName() + "'") + " within " +
-                        TimeUnit.NANOSECONDS.toMillis(node.config.resolveTimeoutNs()) + " ms (remote.resolveTimeoutNs)"));
+                        TimeUnit.NANOSECONDS.toMillis(node.config.resolveTimeoutNs()) +
+                        " ms (remote.resolveTimeoutNs)"));
                 }
             }
         }

@@ -92,7 +92,8 @@ final class PendingAsks
                 final RemoteRef<?> target = targets[slot];
                 release(slot);
                 reply.fail(node.leaving ?
-                    node.failures.closed("ask to actor '" + target.name() + "' ended unanswered: " + node.leaveReason()) :
+                    node.failures.closed("ask to actor '" + target.name() + "' ended unanswered: " +
+                        node.leaveReason()) :
                     node.failures.unreachable(session.address.toString(), "ask to actor '" + target.name() +
                         "' failed: " + session.lostMessage()));
             }

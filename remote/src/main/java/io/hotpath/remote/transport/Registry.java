@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * What every worker of a node reads per frame: the published actors by export id, and the sessions by their local
- * key (the key data frames name). Internal. Reads are lock free (a volatile load of an immutable snapshot); writes (publish,
- * unpublish, a session added or lost) copy the snapshot under this object's lock, off the per-message path.
+ * key (the key data frames name). Internal. Reads are lock free (a volatile load of an immutable snapshot); writes
+ * (publish, unpublish, a session added or lost) copy the snapshot under this object's lock, off the per-message path.
  */
 final class Registry
 {

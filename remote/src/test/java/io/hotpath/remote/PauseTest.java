@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PauseTest
 {
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final long FAILURE_TIMEOUT_NS = 1_000_000_000L;
+    private static final long FAILURE_TIMEOUT_NS = 1_500_000_000L;
     private static final long PAUSE_NS = 3 * FAILURE_TIMEOUT_NS;
 
     /** The case: a handler on worker 0 of node A blocks longer than the failure timeout. */

@@ -7,6 +7,7 @@ import io.aeron.driver.ThreadingMode;
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 import io.hotpath.ReplyException;
 import io.hotpath.spi.EngineHooks;
 import org.agrona.CloseHelper;
@@ -48,7 +49,13 @@ public final class ClusterClient implements AutoCloseable
     private final Aeron aeron;
     private final MediaDriver driver;
     private final File driverDir;
-    private final List<Reply<ActorRef<?>>> watchers = new ArrayList<>();
+    /** Watches of clustered actors, ended when the client closes. */
+    private final List<Watch> watchers = new ArrayList<>();
+
+    /** A watch of a clustered actor: its actor and the caller's reply. */
+    private record Watch(ClusterRef<?> ref, Reply<Terminated> reply)
+    {
+    }
     private volatile boolean closed;
 
     private ClusterClient(final ClusterClientConfig config, final Engine engine, final Aeron aeron,
@@ -194,17 +201,24 @@ public final class ClusterClient implements AutoCloseable
         return closed;
     }
 
-    void watch(final ClusterRef<?> ref, final Reply<ActorRef<?>> watcher)
+    void watch(final ClusterRef<?> ref, final Reply<Terminated> watcher)
     {
         synchronized (watchers)
         {
             if (!closed)
             {
-                watchers.add(watcher);
+                watchers.add(new Watch(ref, watcher));
                 return;
             }
         }
-        watcher.complete(ref);
+        watcher.complete(closedFor(ref));
+    }
+
+    /** What a watch of a clustered actor ends with once this client has closed: the cluster is out of its reach. */
+    private static Terminated closedFor(final ClusterRef<?> ref)
+    {
+        return new Terminated(ref, Terminated.Reason.NODE_LOST, new IllegalStateException("the cluster client of " +
+            ref.name() + " closed"));
     }
 
     /**
@@ -214,7 +228,7 @@ public final class ClusterClient implements AutoCloseable
     @Override
     public void close()
     {
-        final List<Reply<ActorRef<?>>> toComplete;
+        final List<Watch> toComplete;
         synchronized (watchers)
         {
             if (closed)
@@ -239,9 +253,9 @@ public final class ClusterClient implements AutoCloseable
         }
         CloseHelper.closeAll(aeron, driver);
         deleteDir(driverDir, config);
-        for (final Reply<ActorRef<?>> watcher : toComplete)
+        for (final Watch watch : toComplete)
         {
-            watcher.complete(link);
+            watch.reply().complete(closedFor(watch.ref()));
         }
     }
 

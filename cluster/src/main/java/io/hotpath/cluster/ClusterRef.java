@@ -2,6 +2,7 @@ package io.hotpath.cluster;
 
 import io.hotpath.ActorRef;
 import io.hotpath.Reply;
+import io.hotpath.Terminated;
 import io.hotpath.spi.ForeignRef;
 
 import java.time.Duration;
@@ -89,7 +90,7 @@ final class ClusterRef<M> implements ForeignRef<M>
     }
 
     @Override
-    public void watch(final Reply<ActorRef<?>> watcher)
+    public void watch(final Reply<Terminated> watcher)
     {
         client.watch(this, watcher);
     }

@@ -59,4 +59,80 @@ public final class Hooks implements EngineHooks
                 target.name() + "' was not delivered: " + reason, reason));
         }
     }
+
+    @Override
+    public boolean owns(final ActorRef<?> ref)
+    {
+        return ref instanceof CellAddress<?> address && address.cell.worker.runtime == runtime;
+    }
+
+    @Override
+    public boolean deliverArrived(final ActorRef<?> target, final Object message)
+    {
+        Objects.requireNonNull(message, "message");
+        return arrive(onOwnWorker(target, "deliverArrived"), message);
+    }
+
+    @Override
+    public <T> boolean askArrived(final ActorRef<?> target, final Object question, final Reply<T> reply)
+    {
+        Objects.requireNonNull(question, "question");
+        Objects.requireNonNull(reply, "reply");
+        final ActorCell<?> cell = onOwnWorker(target, "askArrived");
+        final Exchange<T> exchange = ApiAccess.exchange(reply);
+        Asks.prepare(runtime, exchange, cell, target, question, 0);
+        return arrive(cell, exchange);
+    }
+
+    /**
+     * {@link Delivery#deliver} in {@link Delivery#ARRIVED} mode as for a frame taken outside any turn, though the
+     * caller (an extension's repeating step) runs in a turn of its own: handed over at once within the actor's budget
+     * of handoffs for this duty cycle, else into its mailbox (beyond its capacity if need be) for its turn in the
+     * ready queue. Without the budget, a flood for one slow idle actor would run its handler frame after frame on
+     * the caller's stack, and every frame behind the flood would wait for all of it.
+     */
+    private static boolean arrive(final ActorCell<?> cell, final Object message)
+    {
+        final Worker worker = cell.worker;
+        if (cell.isIdle() && worker.turns.mayHandOff() && cell.mailbox.isEmpty() &&
+            Delivery.mayHandOffOutsideTurns(worker, cell, Delivery.ARRIVED))
+        {
+            worker.turns.handOff(cell, message);
+            return true;
+        }
+        if (cell.isStopped())
+        {
+            worker.deadLetter(cell, message, cell.stoppedReason());
+            return false;
+        }
+        if (cell.mailbox.offer(message))
+        {
+            cell.countReschedule();
+            if (cell.isIdle() && !cell.scheduled)
+            {
+                worker.ready.schedule(cell);
+            }
+            return false;
+        }
+        SendSlowPath.mailboxFull(worker, cell, message, Delivery.ARRIVED);
+        return false;
+    }
+
+    @Override
+    public boolean isCongested(final ActorRef<?> target)
+    {
+        return target instanceof CellAddress<?> address && address.isCongested();
+    }
+
+    /** The target's cell, when the caller is the target's own worker: the only thread that may touch its mailbox. */
+    private ActorCell<?> onOwnWorker(final ActorRef<?> target, final String what)
+    {
+        final ActorCell<?> cell = runtime.own(target, what);
+        if (Thread.currentThread() != cell.worker.owner)
+        {
+            throw new IllegalStateException(what + " must be called on the worker of actor '" + cell.name + "' (" +
+                cell.worker.name + "), not on thread '" + Thread.currentThread().getName() + "'");
+        }
+        return cell;
+    }
 }

@@ -60,4 +60,56 @@ public interface EngineHooks
      * @param reason  why.
      */
     void deadLetter(ActorRef<?> target, Object message, DeadLetterReason reason);
+
+    /**
+     * {@return true when the ref is an actor of this engine, running or stopped} For an extension that must refuse
+     * another engine's actor (a node publishes only its own engine's actors: an actor of another engine would be
+     * answered by that engine's workers). Any thread.
+     *
+     * @param ref any address.
+     */
+    boolean owns(ActorRef<?> ref);
+
+    /**
+     * Deliver a message that arrived from outside the engine (a frame from the network) to an actor of this engine,
+     * as the worker delivers a frame from its inbound queue: it is never refused; a full mailbox takes it beyond its
+     * capacity and marks the actor congested ({@link #isCongested}), and only past the mailbox's hard bound is it a
+     * QUEUE_FULL dead letter. For an extension whose frames share one stream: a frame for a full mailbox then never
+     * holds up the frames behind it for other actors, which {@link ActorRef#offer} (refused) and
+     * {@link ActorRef#tell} (the sending side's policy) cannot give. On the actor's own worker only.
+     *
+     * @param target  an actor of this engine.
+     * @param message not null.
+     * @return true when the actor's handler ran at once, on the caller's stack (within the actor's budget of such
+     * handoffs per duty cycle, as for frames of the inbound queue); false when the message waits in the mailbox, or
+     * was a dead letter: it cost the caller next to nothing, so a caller that takes frames in batches may take more.
+     * @throws IllegalArgumentException when the target is not an actor of this engine.
+     * @throws IllegalStateException    when called from another thread than the target's worker.
+     */
+    boolean deliverArrived(ActorRef<?> target, Object message);
+
+    /**
+     * Ask an actor of this engine a question that arrived from outside the engine, delivered as
+     * {@link #deliverArrived} delivers a message (never refused, in order with the messages delivered that way); the
+     * answer completes {@code reply} as a local ask's would, its callbacks running under the calling actor's
+     * exclusion. On the actor's own worker only.
+     *
+     * @param target   an actor of this engine.
+     * @param question not null.
+     * @param reply    the caller's reply, new or with its previous answer arrived; no timeout is set.
+     * @param <T>      the answer's type.
+     * @return true when the actor's handler ran at once, as for {@link #deliverArrived}.
+     * @throws IllegalArgumentException when the target is not an actor of this engine.
+     * @throws IllegalStateException    when called from another thread than the target's worker.
+     */
+    <T> boolean askArrived(ActorRef<?> target, Object question, Reply<T> reply);
+
+    /**
+     * {@return true while the actor's mailbox is above its capacity: the mark local senders apply the full-queue
+     * policy by, at the source} An extension reads it to push back on its own senders (a remote node) for that actor
+     * only. Any thread; false for an address that is not an actor of this engine.
+     *
+     * @param target any address.
+     */
+    boolean isCongested(ActorRef<?> target);
 }

@@ -105,6 +105,14 @@ public final class NodeAddress
     }
 
     /**
+     * {@return the UDP port; 0 for IPC}
+     */
+    public int port()
+    {
+        return port;
+    }
+
+    /**
      * {@return the stream of the control protocol; data streams follow it, one per worker}
      */
     public int streamBase()

@@ -20,7 +20,20 @@ public final class NodeUnreachableException extends RuntimeException
      */
     public NodeUnreachableException(final String node, final String message)
     {
-        super(message);
+        this(node, message, true);
+    }
+
+    /**
+     * Make the exception, with or without a stack trace: the stack is the node's, not the asker's, and a failed ask
+     * keeps its exception as long as its reply is kept ({@code remote.stackTraces}).
+     *
+     * @param node       the node's address.
+     * @param message    says why.
+     * @param stackTrace true to record the stack trace.
+     */
+    public NodeUnreachableException(final String node, final String message, final boolean stackTrace)
+    {
+        super(message, null, true, stackTrace);
         this.node = node;
     }
 

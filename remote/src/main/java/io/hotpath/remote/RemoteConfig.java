@@ -1,5 +1,7 @@
 package io.hotpath.remote;
 
+import io.hotpath.Idle;
+
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
@@ -25,8 +27,28 @@ public final class RemoteConfig
      * deleted on close. External: required, the running driver's.
      */
     public static final String AERON_DIR = "remote.aeronDir";
-    /** The worker that runs the control protocol, Aeron's client conductor and an invoker driver. Default: 0. */
+    /**
+     * Where the control protocol (handshakes, heartbeats, failure detection), Aeron's client conductor and an invoker
+     * driver run: -1 (the default) for a thread of the node's own, where no actor's handler can hold them up; or the
+     * index of a worker, whose duty cycle they then share with its actors (no thread added, but a slow handler there
+     * delays every remote message of the node, and a handler longer than {@link #FAILURE_TIMEOUT_NS} makes its peers
+     * lose the node).
+     */
     public static final String CONTROL_WORKER = "remote.controlWorker";
+    /**
+     * Idle strategy of the node's own thread ({@link #CONTROL_WORKER} -1): {@code busy-spin}, {@code yield},
+     * {@code backoff} or {@code park}, as the engine's. With an invoker driver over UDP it serves the network, so it
+     * bounds how soon a frame that arrives while it idles is taken. Default: {@code backoff}.
+     */
+    public static final String IDLE = "remote.idle";
+    /** Longest park of the node's thread under {@code backoff} and {@code park}, in ns. Default: 100 us. */
+    public static final String IDLE_MAX_PARK_NS = "remote.idleMaxParkNs";
+    /**
+     * Record stack traces in the exceptions that fail remote asks (the node's stack, not the asker's, kept as long
+     * as the failed reply is kept). Default: false: none for the node's own exceptions, and one shared exception per
+     * remote actor and reason for the engine's kinds.
+     */
+    public static final String STACK_TRACES = "remote.stackTraces";
     /** Term length of every publication, a power of two from 64 KiB; the largest message is an eighth. */
     public static final String TERM_LENGTH = "remote.termLength";
     /** MTU of UDP publications (frames longer than the MTU less 32 are fragmented). Default: {@value #MTU_DEFAULT}. */
@@ -44,6 +66,12 @@ public final class RemoteConfig
     /** How long close() keeps the node running to send its goodbyes, in ns. Default: {@value #CLOSE_LINGER_NS_DEFAULT}. */
     public static final String CLOSE_LINGER_NS = "remote.closeLingerNs";
 
+    /** Default of {@link #CONTROL_WORKER}: a thread of the node's own. */
+    public static final int CONTROL_WORKER_DEFAULT = -1;
+    /** Default of {@link #IDLE}. */
+    public static final Idle IDLE_DEFAULT = Idle.BACKOFF;
+    /** Default of {@link #IDLE_MAX_PARK_NS}: 100 us. */
+    public static final long IDLE_MAX_PARK_NS_DEFAULT = 100_000L;
     /** Default of {@link #TERM_LENGTH}: 1 MiB, so messages up to 128 KiB. */
     public static final int TERM_LENGTH_DEFAULT = 1 << 20;
     /** Default of {@link #MTU}. */
@@ -76,6 +104,9 @@ public final class RemoteConfig
     private final Driver driver;
     private final String aeronDir;
     private final int controlWorker;
+    private final Idle idle;
+    private final long idleMaxParkNs;
+    private final boolean stackTraces;
     private final int termLength;
     private final int mtu;
     private final long heartbeatIntervalNs;
@@ -93,6 +124,9 @@ public final class RemoteConfig
         driver = b.driver;
         aeronDir = b.aeronDir;
         controlWorker = b.controlWorker;
+        idle = b.idle;
+        idleMaxParkNs = b.idleMaxParkNs;
+        stackTraces = b.stackTraces;
         termLength = b.termLength;
         mtu = b.mtu;
         heartbeatIntervalNs = b.heartbeatIntervalNs;
@@ -131,10 +165,31 @@ public final class RemoteConfig
         return aeronDir;
     }
 
-    /** {@return the worker that runs the control protocol ({@link #CONTROL_WORKER})} */
+    /**
+     * {@return the worker that runs the control protocol, or -1 for a thread of the node's own
+     * ({@link #CONTROL_WORKER})}
+     */
     public int controlWorker()
     {
         return controlWorker;
+    }
+
+    /** {@return the idle strategy of the node's own thread ({@link #IDLE})} */
+    public Idle idle()
+    {
+        return idle;
+    }
+
+    /** {@return the longest park of the node's own thread, in ns ({@link #IDLE_MAX_PARK_NS})} */
+    public long idleMaxParkNs()
+    {
+        return idleMaxParkNs;
+    }
+
+    /** {@return true when the exceptions that fail remote asks record stack traces ({@link #STACK_TRACES})} */
+    public boolean stackTraces()
+    {
+        return stackTraces;
     }
 
     /** {@return the term length of every publication, in bytes ({@link #TERM_LENGTH})} */
@@ -202,6 +257,7 @@ public final class RemoteConfig
     {
         return "RemoteConfig[address=" + address + ", driver=" + driver.name().toLowerCase(Locale.ROOT) +
             (aeronDir == null ? "" : ", aeronDir=" + aeronDir) + ", controlWorker=" + controlWorker +
+            (controlWorker < 0 ? ", idle=" + idle.configName() : "") +
             ", termLength=" + termLength + ", heartbeatIntervalNs=" + heartbeatIntervalNs + ", failureTimeoutNs=" +
             failureTimeoutNs + ", backlog=" + backlog + ", " + codecs + "]";
     }
@@ -214,7 +270,10 @@ public final class RemoteConfig
         private NodeAddress address;
         private Driver driver = Driver.INVOKER;
         private String aeronDir;
-        private int controlWorker;
+        private int controlWorker = CONTROL_WORKER_DEFAULT;
+        private Idle idle = IDLE_DEFAULT;
+        private long idleMaxParkNs = IDLE_MAX_PARK_NS_DEFAULT;
+        private boolean stackTraces;
         private int termLength = TERM_LENGTH_DEFAULT;
         private int mtu = MTU_DEFAULT;
         private long heartbeatIntervalNs = HEARTBEAT_INTERVAL_NS_DEFAULT;
@@ -282,15 +341,51 @@ public final class RemoteConfig
         }
 
         /**
-         * Choose the worker that runs the control protocol, Aeron's client conductor and an invoker driver
+         * Choose where the control protocol, Aeron's client conductor and an invoker driver run
          * ({@link #CONTROL_WORKER}).
          *
-         * @param value a worker index of the node's engine.
+         * @param value -1 for a thread of the node's own, or a worker index of the node's engine.
          * @return this.
          */
         public Builder controlWorker(final int value)
         {
             controlWorker = value;
+            return this;
+        }
+
+        /**
+         * Set the idle strategy of the node's own thread ({@link #IDLE}).
+         *
+         * @param value not null.
+         * @return this.
+         */
+        public Builder idle(final Idle value)
+        {
+            idle = Objects.requireNonNull(value, "idle");
+            return this;
+        }
+
+        /**
+         * Set the longest park of the node's own thread ({@link #IDLE_MAX_PARK_NS}).
+         *
+         * @param value from 1 us to 1 s, in ns.
+         * @return this.
+         */
+        public Builder idleMaxParkNs(final long value)
+        {
+            idleMaxParkNs = value;
+            return this;
+        }
+
+        /**
+         * Record stack traces in the exceptions that fail remote asks ({@link #STACK_TRACES}).
+         *
+         * @param value true to record them.
+         * @return this.
+         */
+        public Builder stackTraces(final boolean value)
+        {
+            stackTraces = value;
             return this;
         }
 
@@ -446,6 +541,9 @@ public final class RemoteConfig
                     case DRIVER -> driver(Driver.valueOf(value.toUpperCase(Locale.ROOT)));
                     case AERON_DIR -> aeronDir(value);
                     case CONTROL_WORKER -> controlWorker(Integer.parseInt(value));
+                    case IDLE -> idle(Idle.parse(value));
+                    case IDLE_MAX_PARK_NS -> idleMaxParkNs(Long.parseLong(value));
+                    case STACK_TRACES -> stackTraces(parseBoolean(value));
                     case TERM_LENGTH -> termLength(Integer.parseInt(value));
                     case MTU -> mtu(Integer.parseInt(value));
                     case HEARTBEAT_INTERVAL_NS -> heartbeatIntervalNs(Long.parseLong(value));
@@ -461,6 +559,15 @@ public final class RemoteConfig
             {
                 throw new IllegalArgumentException(source + ": " + key + "=" + value + ": " + ex.getMessage(), ex);
             }
+        }
+
+        private static boolean parseBoolean(final String value)
+        {
+            if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false"))
+            {
+                return Boolean.parseBoolean(value);
+            }
+            throw new IllegalArgumentException("expected true or false");
         }
 
         /**
@@ -480,7 +587,10 @@ public final class RemoteConfig
                 throw new IllegalArgumentException(DRIVER + "=external needs " + AERON_DIR + ", the running driver's " +
                     "directory");
             }
-            check(controlWorker >= 0, CONTROL_WORKER, controlWorker, "a worker index");
+            check(controlWorker >= -1, CONTROL_WORKER, controlWorker, "-1 (a thread of the node's own) or a worker " +
+                "index");
+            check(idleMaxParkNs >= 1_000 && idleMaxParkNs <= 1_000_000_000L, IDLE_MAX_PARK_NS, idleMaxParkNs,
+                "from 1 us to 1 s");
             check(termLength >= 64 * 1024 && termLength <= 1 << 30 && Integer.bitCount(termLength) == 1, TERM_LENGTH,
                 termLength, "a power of two from 65536 to 1073741824");
             check(mtu >= 512 && mtu <= 65504 && mtu % 32 == 0, MTU, mtu, "a multiple of 32 from 512 to 65504");

@@ -22,8 +22,9 @@ import java.util.regex.Pattern;
  *     risk.tell("hello");
  * }
  * }</pre>
- * Close the node before its engine (try-with-resources does, declared in this order): the node's work runs on the
- * engine's workers.
+ * The node and its engine may close in either order: closing the engine takes the node off the network (its peers
+ * hear a goodbye, every ask and resolve it kept ends with an exception), and the node's own close then releases its
+ * Aeron resources; closing the node first leaves the engine running without it.
  */
 public final class RemoteNode implements AutoCloseable
 {
@@ -49,10 +50,13 @@ public final class RemoteNode implements AutoCloseable
      * @param config the node's settings.
      * @return the node.
      * @throws IllegalStateException    when the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}
-     *                                  ({@code =org.agrona} on the module path), or when called from one of the
-     *                                  engine's workers.
+     *                                  ({@code =org.agrona} on the module path), when called from one of the
+     *                                  engine's workers, or when the node would harm another: its address is held by
+     *                                  a live node (on the same driver, or the UDP port by any process), or its
+     *                                  embedded driver's directory is a live driver's; the message names the
+     *                                  process and the fix.
      * @throws IllegalArgumentException when a setting does not fit this engine.
-     * @throws RuntimeException         from Aeron, when the driver or the address cannot be used (e.g. a port in use).
+     * @throws RuntimeException         from Aeron, when the driver cannot be used.
      */
     public static RemoteNode start(final Engine engine, final RemoteConfig config)
     {
@@ -63,6 +67,11 @@ public final class RemoteNode implements AutoCloseable
         {
             throw new IllegalStateException("start a node from a thread outside the engine: it waits for the media " +
                 "driver, and a worker must never block");
+        }
+        if (engine.isClosed())
+        {
+            throw new io.hotpath.EngineClosedException("cannot start node " + config.address() + ": the engine is " +
+                "closed; start a node on a running engine");
         }
         if (config.controlWorker() >= engine.workerCount())
         {
@@ -115,7 +124,10 @@ public final class RemoteNode implements AutoCloseable
      *
      * @param name 1 to 64 characters of A-Z a-z 0-9 _ . : -, unique on this node.
      * @param ref  an actor of this node's engine.
-     * @throws IllegalArgumentException when the name is bad or taken, or the ref is remote.
+     * @throws IllegalArgumentException when the name is bad or taken, or the ref is remote or an actor of another
+     *                                  engine.
+     * @throws NodeClosedException      when the node is closed ({@link io.hotpath.EngineClosedException} when its
+     *                                  engine is).
      */
     public void publish(final String name, final ActorRef<?> ref)
     {
@@ -123,7 +135,14 @@ public final class RemoteNode implements AutoCloseable
         Objects.requireNonNull(ref, "ref");
         if (ref instanceof ForeignRef<?>)
         {
-            throw new IllegalArgumentException("only actors of this node's engine can be published: " + ref);
+            throw new IllegalArgumentException("only actors of this node's engine can be published: " + ref +
+                " is a remote actor; publish it on its own node");
+        }
+        if (!EngineHooks.of(engine).owns(ref))
+        {
+            throw new IllegalArgumentException("only actors of this node's engine can be published: actor '" +
+                ref.name() + "' belongs to another engine (its frames would be answered by that engine's workers); " +
+                "publish it on a node of its own engine, or spawn it on engine '" + engine.name() + "'");
         }
         transport.publish(name, ref);
     }
@@ -141,15 +160,19 @@ public final class RemoteNode implements AutoCloseable
 
     /**
      * Find an actor published on another node (or on this one). Any thread; from an actor, the reply's callbacks
-     * run on its worker. The returned ref is bound to the incarnation of the node that answered: if that process
-     * ends, sends through it are dead letters for good, and a new resolve reaches its successor.
+     * run on its worker. The returned ref is bound to the session with the node that answered: once that session is
+     * lost (the process ended, or the two lost each other for longer than {@code remote.failureTimeoutNs}), sends
+     * through it are dead letters for good, and a new resolve reaches the node again, or its successor.
      *
      * @param address the node's address, e.g. {@code udp://10.0.0.6:40100}.
      * @param name    the name the actor is published under.
      * @param <M>     the actor's message type.
      * @return a reply completed with the ref; failed with {@link NodeUnreachableException} when the node does not
-     * answer within {@code remote.resolveTimeoutNs}, or {@link ActorNotPublishedException}.
+     * answer within {@code remote.resolveTimeoutNs}, {@link ActorNotPublishedException}, or
+     * {@link NodeClosedException} when this node closes first.
      * @throws IllegalArgumentException when the address does not parse, or is of the other transport.
+     * @throws NodeClosedException      when the node is closed ({@link io.hotpath.EngineClosedException} when its
+     *                                  engine is).
      */
     public <M> Reply<ActorRef<M>> resolve(final String address, final String name)
     {
@@ -173,15 +196,21 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
-     * Leave the network: say goodbye to every peer (their watches of this node's actors fire at once), fail what
-     * waits on them, stop this node's work on the workers, then close Aeron and an embedded driver (deleting its
-     * fresh directory). Idempotent. From a thread outside the engine: it waits for the workers.
+     * Leave the network: say goodbye to every peer (their watches of this node's actors fire, their asks to them
+     * fail at once), fail every ask, resolve and watch still waiting here with a {@link NodeClosedException}, stop
+     * this node's work, then give up its address and close Aeron and an embedded driver (deleting its fresh
+     * directory). Later sends through its refs, resolves and publishes are refused. Idempotent; works whether the
+     * engine runs or has closed. From a thread outside the engine: it waits for the workers.
      *
      * @throws IllegalStateException when called from one of the engine's workers.
      */
     @Override
     public void close()
     {
+        if (EngineHooks.of(engine).currentWorker() >= 0)
+        {
+            throw new IllegalStateException("close a node from a thread outside the engine: it waits for the workers");
+        }
         synchronized (this)
         {
             if (closed)
@@ -189,10 +218,6 @@ public final class RemoteNode implements AutoCloseable
                 return;
             }
             closed = true;
-        }
-        if (EngineHooks.of(engine).currentWorker() >= 0)
-        {
-            throw new IllegalStateException("close a node from a thread outside the engine: it waits for the workers");
         }
         transport.close();
     }

@@ -14,38 +14,42 @@
  * else encoded into a buffer of the worker's and offered (Aeron fragments it).
  *
  * <h2>Threads</h2>
- * A node spawns one actor per worker (its link: a repeating step polls the worker's stream and drains its backlogs)
- * and a control actor on {@code remote.controlWorker}, whose step runs Aeron's client conductor and, in the default
- * {@code invoker} driver mode, the embedded media driver's conductor, sender and receiver (Aeron's INVOKER threading
- * mode, through an {@code AgentInvoker}). So the default mode adds no thread: the network is served by the
- * engine's own duty cycles, and how quickly depends on their idle strategy (busy-spin for the lowest latency; a
- * parked backoff worker answers within {@code idle.maxParkNs}). {@code shared} runs the embedded driver on one
- * thread of its own (idling with Aeron's backoff); {@code external} uses a driver already running (Aeron's C driver
- * in production) and adds no thread. Starting a node and closing it block the calling thread, which must not be a
- * worker.
+ * A node spawns one actor per worker (its link: a repeating step takes the worker's stream, sends what its backlogs
+ * and holds keep, and tells peers when an actor of the worker is congested). The control protocol, Aeron's client
+ * conductor and, in the default {@code invoker} driver mode, the embedded media driver's conductor, sender and
+ * receiver run on one thread of the node's own, where no actor's handler can hold them up ({@code
+ * remote.controlWorker} may name a worker to run them on instead, adding no thread). {@code shared} runs the embedded
+ * driver on a thread of its own; {@code external} uses a driver already running (Aeron's C driver in production).
+ * Starting a node and closing it block the calling thread, which must not be a worker.
  *
  * <h2>Delivery rules</h2>
  * <ul>
  * <li>Order: per sender-receiver pair, as locally (one publication per sending worker and peer worker; Aeron keeps
  * a publication's order and repairs loss).</li>
  * <li>At most once. What cannot be sent or delivered is a dead letter with a reason of its own:
- * {@code NODE_UNREACHABLE}, {@code NO_CODEC}, {@code ENCODE_FAILED}, {@code MESSAGE_TOO_LARGE} on the sending node;
- * {@code DECODE_FAILED}, {@code NOT_PUBLISHED}, {@code STALE_INCARNATION} and the local reasons on the receiving
- * one. An ask among them fails at once (the receiving node answers an undeliverable ask as undelivered).</li>
+ * {@code NODE_UNREACHABLE}, {@code NO_CODEC}, {@code ENCODE_FAILED}, {@code MESSAGE_TOO_LARGE}, {@code QUEUE_FULL}
+ * on the sending node; {@code DECODE_FAILED}, {@code NOT_PUBLISHED}, {@code STALE_INCARNATION} and the local reasons
+ * on the receiving one. An ask among them fails at once (the receiving node answers an undeliverable ask as
+ * undelivered).</li>
  * <li>Asks: the answer travels back to the asker's worker and completes its reply there, as a local one; an
  * exception of the remote handler fails it with a {@link io.hotpath.remote.RemoteActorException} naming the
- * exception's class and message. Timeouts are the asker's.</li>
- * <li>Back pressure: a worker whose publication is pushed back keeps the message in a backlog per publication,
- * in order, and sends it as room appears; a backlog holds {@code remote.backlog} messages, then the engine's
- * full-queue policy applies (drop: a QUEUE_FULL dead letter; fail and wait: a {@link io.hotpath.QueueFullException}
- * at once, as a worker never waits). A thread outside the engine applies the policy itself: fail, drop, or wait up
- * to {@code send.timeoutNs}. {@code offer} never waits nor queues. On the receiving side a tell whose actor's mailbox
- * is full stays in the stream until there is room, so Aeron's flow control pushes back on the sender.</li>
+ * exception's class and message. Timeouts are the asker's, cancelled when the answer comes.</li>
+ * <li>Isolation: a frame for an actor whose mailbox is full joins it beyond its capacity, as a local frame does, so
+ * the frames behind it for other actors go on; the sending node is told, for that actor only, and applies the
+ * engine's full-queue policy to it at the source until it has caught up (drop counts a QUEUE_FULL dead letter, fail
+ * throws a {@link io.hotpath.QueueFullException}, wait keeps the worker's messages for it in order, up to
+ * {@code remote.backlog}, or makes a thread outside the engine wait up to {@code send.timeoutNs}). Aeron's own back
+ * pressure keeps up to {@code remote.backlog} messages per publication, in order, then applies the policy the same
+ * way. {@code offer} never waits nor keeps.</li>
  * <li>Failure: nodes greet each other every {@code remote.heartbeatIntervalNs}; a peer not heard from within
- * {@code remote.failureTimeoutNs} (or that says goodbye on close) is lost: watches of its actors fire, pending asks
- * fail at once with a {@link io.hotpath.remote.NodeUnreachableException} naming it, later sends are dead letters.
- * A ref is bound to the incarnation of the node it was resolved against; a restarted node is a new incarnation,
- * reached through a new resolve, and frames of or for an old incarnation are dropped.</li>
+ * {@code remote.failureTimeoutNs} (or that says goodbye) is lost: watches of its actors fire, pending asks fail at
+ * once with a {@link io.hotpath.remote.NodeUnreachableException} naming it, later sends are dead letters. A node's
+ * own pause (GC, a stopped process) is credited to every peer before its silence counts, and the same incarnation is
+ * met again in a new session on the next resolve. A ref is bound to its session; a restarted node is a new
+ * incarnation, reached through a new resolve, and frames of a lost session are dropped.</li>
+ * <li>Close: the node's close or its engine's, in either order, ends every ask, resolve and watch still waiting on
+ * it ({@link io.hotpath.remote.NodeClosedException}) and tells its peers; later sends are refused as local ones are
+ * and counted.</li>
  * <li>Allocation: none per message on the send and receive paths in steady state when the codec reuses objects
  * (see {@link io.hotpath.remote.Codec} on when a reused object is safe).</li>
  * </ul>

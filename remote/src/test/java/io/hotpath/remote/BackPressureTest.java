@@ -22,10 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * When Aeron pushes back (the receiving worker does not poll its stream), sends follow the engine's full-queue
+ * When Aeron pushes back (the receiving worker does not take its stream), sends follow the engine's full-queue
  * policy: an outside thread fails, drops or waits a bounded time; a worker keeps a bounded backlog in order, then
- * fails or drops, and never waits. The receiving worker is held by a handler that waits on a latch: a stand-in for
- * a slow consumer, on a worker of its own so the node's control worker keeps the heartbeats going.
+ * fails or drops, and never waits. The receiving worker is held by a handler that waits on a latch: a worker that
+ * does not run at all, which no per-actor back-pressure can help (a slow actor's congestion: {@link IsolationTest}).
  */
 class BackPressureTest
 {

@@ -42,6 +42,32 @@ class BadInputTest
     }
 
     @Test
+    void theNodesThreadSettingsAreCheckedNamingTheKey()
+    {
+        final java.util.Properties props = new java.util.Properties();
+        props.setProperty("hotpath.remote.address", "udp://127.0.0.1:4000");
+        props.setProperty("hotpath.remote.idle", "busy-spin");
+        props.setProperty("hotpath.remote.idleMaxParkNs", "50000");
+        props.setProperty("hotpath.remote.stackTraces", "true");
+        final RemoteConfig config = RemoteConfig.builder().properties(props, "test").build();
+        assertThat(config.controlWorker()).as("a thread of the node's own by default").isEqualTo(-1);
+        assertThat(config.idle()).isEqualTo(io.hotpath.Idle.BUSY_SPIN);
+        assertThat(config.idleMaxParkNs()).isEqualTo(50_000L);
+        assertThat(config.stackTraces()).isTrue();
+        assertThatThrownBy(() -> RemoteConfig.builder().address("udp://127.0.0.1:4000").controlWorker(-2).build())
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(RemoteConfig.CONTROL_WORKER)
+            .hasMessageContaining("-1 (a thread of the node's own)");
+        props.setProperty("hotpath.remote.idle", "snooze");
+        assertThatThrownBy(() -> RemoteConfig.builder().properties(props, "node.properties"))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("node.properties: remote.idle=snooze: unknown idle strategy");
+        props.setProperty("hotpath.remote.idle", "park");
+        props.setProperty("hotpath.remote.stackTraces", "yes");
+        assertThatThrownBy(() -> RemoteConfig.builder().properties(props, "node.properties"))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected true or false");
+    }
+
+    @Test
     void anUnknownNodeAndAnUnknownNameFailTheResolve()
     {
         try (Engine engine = Nodes.engine();

@@ -26,6 +26,9 @@ final class ChildNode implements AutoCloseable
     private final PrintWriter in;
     private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final StringBuilder transcript = new StringBuilder();
+    private boolean paused;
+    /** The line the child said when its node was up: {@code READY <incarnation>}. */
+    String ready;
 
     private ChildNode(final List<String> command)
     {
@@ -90,7 +93,7 @@ final class ChildNode implements AutoCloseable
         command.addAll(java(true, address, String.valueOf(actors), String.valueOf(failureTimeoutNs),
             String.valueOf(loss)));
         final ChildNode child = new ChildNode(command);
-        child.expect("READY");
+        child.ready = child.expect("READY");
         return child;
     }
 
@@ -150,6 +153,41 @@ final class ChildNode implements AutoCloseable
         return report.contains("done=true");
     }
 
+    /** Stop the child's process (SIGSTOP), as a long GC pause or a debugger would: every thread of it halts. */
+    void pause()
+    {
+        signal("-STOP");
+        paused = true;
+    }
+
+    /** Let a stopped child run again (SIGCONT). */
+    void resume()
+    {
+        signal("-CONT");
+        paused = false;
+    }
+
+    private void signal(final String signal)
+    {
+        try
+        {
+            final Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(20, TimeUnit.SECONDS) || kill.exitValue() != 0)
+            {
+                fail("kill " + signal + " " + process.pid() + " failed");
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
     /** kill -9. */
     void kill()
     {
@@ -172,6 +210,10 @@ final class ChildNode implements AutoCloseable
     @Override
     public void close()
     {
+        if (paused && process.isAlive())
+        {
+            resume();
+        }
         if (process.isAlive())
         {
             in.println("exit");

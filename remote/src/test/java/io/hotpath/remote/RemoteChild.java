@@ -10,10 +10,11 @@ import java.util.List;
 
 /**
  * A node in a child JVM, driven line by line on stdin by a test, answering on stdout. Commands:
- * {@code resolve PEER}, {@code send SEED COUNT}, {@code report}, {@code exit}. It also publishes {@code mute}, which never
- * answers. Arguments: address, actors,
+ * {@code resolve PEER}, {@code send SEED COUNT}, {@code report}, {@code whoami}, {@code exit}. It also publishes
+ * {@code mute}, which never answers. Arguments: address, actors,
  * failureTimeoutNs, loss rate of Aeron's receive-side loss generator (0 for none). With the single argument
- * {@code flagcheck} it only tries to start a node and prints what happened.
+ * {@code flagcheck} it only tries to start a node and prints what happened; with {@code embed DIR}, it tries to
+ * start a node whose embedded driver uses that directory.
  */
 public final class RemoteChild
 {
@@ -31,6 +32,20 @@ public final class RemoteChild
         {
             try (Engine engine = Nodes.engine();
                  RemoteNode node = RemoteNode.start(engine, Nodes.udp().build()))
+            {
+                System.out.println("STARTED " + node);
+            }
+            catch (final IllegalStateException ex)
+            {
+                System.out.println("REFUSED " + ex.getMessage());
+            }
+            return;
+        }
+        if (args[0].equals("embed"))
+        {
+            // an embedded node on a given driver directory, e.g. a live node's
+            try (Engine engine = Nodes.engine();
+                 RemoteNode node = RemoteNode.start(engine, Nodes.udp().aeronDir(args[1]).build()))
             {
                 System.out.println("STARTED " + node);
             }
@@ -72,6 +87,7 @@ public final class RemoteChild
                         System.out.println("SENDING");
                     }
                     case "report" -> System.out.println("REPORT done=" + traffic.done() + " " + traffic.report());
+                    case "whoami" -> System.out.println("INCARNATION " + Long.toHexString(node.incarnation()));
                     case "exit" ->
                     {
                         System.out.println("BYE");

@@ -2,10 +2,12 @@ package io.hotpath.remote.transport;
 
 /**
  * What one worker could not yet publish to one worker of a peer (Aeron pushed back, or the session is still in its
- * handshake), in order: the message objects themselves, encoded when they go out. Owned by that worker's thread.
+ * handshake), or holds for one congested actor of a peer, in order: the message objects themselves, encoded when
+ * they go out. Owned by that worker's thread.
  * <p>
  * Bounded for tells and asks ({@code remote.backlog}); an answer always gets in, growing the ring if need be, so
- * that an asker is never left without one (answers are bounded by the asks in flight).
+ * that an asker is never left without one (answers are bounded by the asks in flight), and so do the held messages
+ * of an actor that caught up while Aeron pushes back (bounded by the hold they come from).
  */
 final class Backlog
 {

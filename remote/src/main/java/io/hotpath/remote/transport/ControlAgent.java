@@ -2,63 +2,49 @@ package io.hotpath.remote.transport;
 
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
-import io.aeron.logbuffer.FragmentHandler;
-import io.aeron.logbuffer.Header;
-import io.hotpath.Actor;
-import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
-import io.hotpath.RepeatingStep;
 import io.hotpath.Terminated;
 import io.hotpath.remote.ActorNotPublishedException;
 import io.hotpath.remote.NodeAddress;
-import io.hotpath.remote.NodeUnreachableException;
-import io.hotpath.remote.protocol.GoodbyeDecoder;
-import io.hotpath.remote.protocol.HelloDecoder;
-import io.hotpath.remote.protocol.LookupDecoder;
-import io.hotpath.remote.protocol.LookupResultDecoder;
-import io.hotpath.remote.protocol.MessageHeaderDecoder;
-import io.hotpath.remote.protocol.TerminatedDecoder;
-import io.hotpath.remote.protocol.WatchDecoder;
-import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
 
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The control protocol of a node, on its control worker: handshakes, heartbeats and failure detection, resolves,
- * watches, goodbyes; and, in its repeating step, the Aeron client conductor and an invoker driver. Owned by the
- * control worker; other threads reach it by messages (a resolve, a watch, close), never by calls.
+ * The control protocol of a node (handshakes, heartbeats and failure detection, resolves, watches, congestion
+ * notices, goodbyes), Aeron's client conductor and an invoker driver, in one duty cycle. It runs where no user handler
+ * can hold it up: on a thread of the node's own by default, or, when {@code remote.controlWorker} names one, as a step
+ * of a worker ({@link ControlHost}). Owned by the thread that runs it; other threads reach it by {@link #command},
+ * never by calls.
  * <p>
- * Handshake: each node says hello to the other with its incarnation and the incarnation it knows the other as.
- * A hello from an unknown incarnation makes a session (and its publications, asynchronously, so the worker never
- * blocks) and is answered at once; the session is up when the peer has named this incarnation in a hello and every
- * publication to the peer is connected, so no data frame reaches a node before it knows the sender. Hellos are
- * also the heartbeats: a session not heard from within {@code remote.failureTimeoutNs} is lost, and so is one
- * whose node says goodbye or greets as a new incarnation. A lost incarnation is never talked to again.
+ * A pause is not a partition: the agent measures the gaps between its own duty cycles, and a gap longer than a
+ * heartbeat interval and an idle park (a GC pause, a stopped process, a busy control worker) is this node's pause,
+ * credited to every peer before their silence is judged ({@link Peers#creditPause}). A peer that declared this node
+ * lost meanwhile says goodbye, and the two meet again in a new session on the next resolve either way.
+ * <p>
+ * Leaving: once the node closes, or its engine does, the agent says goodbye to every peer (their watches of this
+ * node's actors fire, their asks to them fail at once), fails every resolve, watch and outside ask it keeps, then
+ * keeps running for {@code remote.closeLingerNs} so that the goodbyes go out, and marks the node left.
  */
-final class ControlAgent implements RepeatingStep, Actor<Object>
+final class ControlAgent implements Agent
 {
-    /** The control worker's own timers. */
-    enum Signal
-    {
-        TICK,
-        FINISH_CLOSE
-    }
-
     private final NodeRuntime node;
     private final Subscription subscription;
-    private final FragmentHandler handler = new FragmentAssembler(this::onFragment);
+    private final FragmentAssembler handler;
     private final ControlFrames frames;
     private final Peers peers;
-    private final MessageHeaderDecoder header = new MessageHeaderDecoder();
-    private final HelloDecoder hello = new HelloDecoder();
-    private final LookupDecoder lookup = new LookupDecoder();
-    private final LookupResultDecoder lookupResult = new LookupResultDecoder();
-    private final WatchDecoder watch = new WatchDecoder();
-    private final TerminatedDecoder terminated = new TerminatedDecoder();
-    private final GoodbyeDecoder goodbye = new GoodbyeDecoder();
-    private ActorContext<Object> context;
+    private final ControlInbound inbound;
+    private final ConcurrentLinkedQueue<Object> commands = new ConcurrentLinkedQueue<>();
+    private final long heartbeatNs;
+    /** A gap between two duty cycles longer than this is this node's pause: a heartbeat and the longest idle park. */
+    private final long pauseNs;
+    private final boolean sparseMedia;
+    private long nextTickNs;
+    private long lastCycleNs;
     private long nextWatchId;
-    private CompletableFuture<Void> closing;
+    private boolean leaving;
+    private long leftAtNs;
 
     ControlAgent(final NodeRuntime node, final Subscription subscription)
     {
@@ -66,61 +52,106 @@ final class ControlAgent implements RepeatingStep, Actor<Object>
         this.subscription = subscription;
         this.frames = new ControlFrames(node.incarnation, node.address.toString(), node.workerCount);
         this.peers = new Peers(node, frames);
+        this.inbound = new ControlInbound(node, frames, peers);
+        this.handler = new FragmentAssembler(inbound);
+        this.heartbeatNs = node.config.heartbeatIntervalNs();
+        this.sparseMedia = node.config.controlWorker() >= 0;
+        this.pauseNs = heartbeatNs + (sparseMedia ? node.engine.config().idleMaxParkNs() : node.config.idleMaxParkNs());
     }
 
-    void attach(final ActorContext<Object> ctx)
+    @Override
+    public String roleName()
     {
-        context = ctx;
-        ctx.repeat(this);
-        ctx.scheduleAtFixedRate(Signal.TICK, java.time.Duration.ofNanos(node.config.heartbeatIntervalNs()),
-            java.time.Duration.ofNanos(node.config.heartbeatIntervalNs()));
+        return "hotpath-node-" + node.address;
+    }
+
+    /**
+     * Leave work for the agent. Any thread.
+     *
+     * @param command a {@link ResolveRequest}, a {@link WatchRequest}, a {@link WorkerLink.WatchExport} whose actor
+     *                has stopped, or a {@link CongestionNotices.Notice}.
+     */
+    void command(final Object command)
+    {
+        commands.add(command);
     }
 
     @Override
     public int doWork()
     {
-        int work = node.media.doWork();
+        final long nowNs = System.nanoTime();
+        if (lastCycleNs != 0 && nowNs - lastCycleNs > pauseNs)
+        {
+            onOwnPause(nowNs - lastCycleNs, nowNs);
+        }
+        lastCycleNs = nowNs;
+        int work = node.media.doWork(sparseMedia);
+        if (!leaving && node.checkLeaving())
+        {
+            leave(nowNs);
+            work++;
+        }
+        if (!commands.isEmpty())
+        {
+            work += runCommands();
+        }
         work += subscription.poll(handler, 16);
         if (peers.due)
         {
             work += peers.progress();
         }
+        if (nowNs - nextTickNs >= 0)
+        {
+            nextTickNs = nowNs + heartbeatNs;
+            if (!leaving)
+            {
+                peers.tick(nowNs);
+            }
+        }
+        if (leaving && !node.left)
+        {
+            if (nowNs - leftAtNs >= 0)
+            {
+                node.left = true;
+            }
+            work++;
+        }
         return work;
     }
 
-    @Override
-    public void onMessage(final Object message)
+    private void onOwnPause(final long gapNs, final long nowNs)
     {
-        if (message == Signal.TICK)
-        {
-            tick();
-        }
-        else if (message instanceof ResolveRequest request)
-        {
-            resolve(request);
-        }
-        else if (message instanceof WatchRequest request)
-        {
-            watchRemote(request);
-        }
-        else if (message instanceof CompletableFuture<?> future)
-        {
-            beginClose(future);
-        }
-        else if (message == Signal.FINISH_CLOSE)
-        {
-            closing.complete(null);
-        }
+        peers.creditPause(gapNs, nowNs);
+        node.logInfo("node " + node.address + " did not run for " + TimeUnit.NANOSECONDS.toMillis(gapNs) + " ms " +
+            "(a GC pause, a stopped process, or a busy control worker): its peers get a full " +
+            "remote.failureTimeoutNs from now before they are judged lost");
     }
 
-    // ---------------------------------------------------------------- progress of handshakes and outboxes
-
-    // ---------------------------------------------------------------- heartbeats and failure detection
-
-    private void tick()
+    private int runCommands()
     {
-        peers.tick(System.nanoTime());
-        node.outside.sweep();
+        int work = 0;
+        Object command;
+        while ((command = commands.poll()) != null)
+        {
+            work++;
+            if (command instanceof ResolveRequest request)
+            {
+                resolve(request);
+            }
+            else if (command instanceof WatchRequest request)
+            {
+                watchRemote(request);
+            }
+            else if (command instanceof WorkerLink.WatchExport stopped)
+            {
+                inbound.onExportStopped(stopped);
+            }
+            else if (command instanceof CongestionNotices.Notice notice && !leaving)
+            {
+                inbound.tell(notice);
+            }
+        }
+        return work;
     }
 
     // ---------------------------------------------------------------- requests from this node's threads
@@ -128,23 +159,24 @@ final class ControlAgent implements RepeatingStep, Actor<Object>
     private void resolve(final ResolveRequest request)
     {
         final NodeAddress address = request.ref.address();
-        if (node.closed)
+        if (leaving)
         {
-            request.reply.fail(new IllegalStateException("node " + node.address + " is closed"));
+            node.complete(request.worker, request.reply, null, node.failures.closed("resolve of '" +
+                request.ref.actorName() + "' on node " + address + " ended: " + node.leaveReason()));
             return;
         }
         if (address.equals(node.address))
         {
             final int id = node.registry.exportId(request.ref.actorName());
-            if (id == 0)
+            final ActorRef<?> local = id == 0 ? null : node.registry.export(id);
+            if (local == null)
             {
-                request.reply.fail(new ActorNotPublishedException(address.toString(), request.ref.actorName()));
+                node.complete(request.worker, request.reply, null,
+                    new ActorNotPublishedException(address.toString(), request.ref.actorName()));
             }
             else
             {
-                @SuppressWarnings("unchecked")
-                final ActorRef<Object> local = (ActorRef<Object>)node.registry.export(id);
-                request.reply.complete(local);
+                node.complete(request.worker, request.reply, local, null);
             }
             return;
         }
@@ -165,223 +197,74 @@ final class ControlAgent implements RepeatingStep, Actor<Object>
     private void watchRemote(final WatchRequest request)
     {
         final Session session = request.ref().session();
-        if (session == null || session.state == Session.LOST)
+        if (leaving || session == null || session.state == Session.LOST)
         {
             request.ref().markStopped();
-            request.reply().complete(new Terminated(request.ref(), Terminated.Reason.NODE_LOST,
-                new NodeUnreachableException(String.valueOf(request.ref().address()), "actor '" +
-                request.ref().actorName() + "' is on a node that is not reachable")));
+            node.complete(request.worker(), request.reply(), new Terminated(request.ref(), Terminated.Reason.NODE_LOST,
+                leaving ? node.failures.closed(node.leaveReason()) : node.failures.unreachable(
+                String.valueOf(request.ref().address()), "actor '" + request.ref().actorName() + "' is on a node " +
+                "that is not reachable")), null);
             return;
         }
         final long watchId = ++nextWatchId;
         session.watches.put(watchId, request);
-        frames.watch(peers.peer(session.address), session.remoteIncarnation, watchId, request.ref().exportId);
+        frames.watch(peers.peer(session.address), session, watchId, request.ref().id());
         peers.due = true;
     }
 
-    private void beginClose(final CompletableFuture<?> future)
+    // ---------------------------------------------------------------- leaving the network
+
+    private void leave(final long nowNs)
     {
-        @SuppressWarnings("unchecked")
-        final CompletableFuture<Void> done = (CompletableFuture<Void>)future;
-        closing = done;
+        leaving = true;
+        final String why = node.leaveReason();
         for (int i = 0; i < peers.all().size(); i++)
         {
             final Peer peer = peers.all().get(i);
             if (peer.session != null)
             {
-                peers.lose(peer.session, "node " + node.address + " closed", true);
+                peers.lose(peer.session, why, true);
             }
             for (final ResolveRequest request : peer.resolves)
             {
-                request.reply.fail(new IllegalStateException("node " + node.address + " closed before the resolve " +
-                    "of '" + request.ref.actorName() + "' was answered"));
+                node.complete(request.worker, request.reply, null, node.failures.closed("resolve of '" +
+                    request.ref.actorName() + "' on node " + peer.address + " ended unanswered: " + why));
             }
             peer.resolves.clear();
         }
-        node.outside.failAll("node " + node.address + " closed");
-        context.schedule(Signal.FINISH_CLOSE, java.time.Duration.ofNanos(node.config.closeLingerNs()));
-    }
-
-    // ---------------------------------------------------------------- frames from peers
-
-    private void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header frame)
-    {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        Object command;
+        while ((command = commands.poll()) != null)
         {
-            return;
-        }
-        header.wrap(buffer, offset);
-        if (header.schemaId() != HelloDecoder.SCHEMA_ID ||
-            length < MessageHeaderDecoder.ENCODED_LENGTH + header.blockLength())
-        {
-            return;
-        }
-        final int block = offset + MessageHeaderDecoder.ENCODED_LENGTH;
-        final int blockLength = header.blockLength();
-        final int version = header.version();
-        try
-        {
-            switch (header.templateId())
+            if (command instanceof ResolveRequest request)
             {
-                case HelloDecoder.TEMPLATE_ID -> onHello(hello.wrap(buffer, block, blockLength, version));
-                case LookupDecoder.TEMPLATE_ID -> onLookup(lookup.wrap(buffer, block, blockLength, version));
-                case LookupResultDecoder.TEMPLATE_ID ->
-                    onLookupResult(lookupResult.wrap(buffer, block, blockLength, version));
-                case WatchDecoder.TEMPLATE_ID -> onWatch(watch.wrap(buffer, block, blockLength, version));
-                case TerminatedDecoder.TEMPLATE_ID ->
-                    onTerminated(terminated.wrap(buffer, block, blockLength, version));
-                case GoodbyeDecoder.TEMPLATE_ID -> onGoodbye(goodbye.wrap(buffer, block, blockLength, version));
-                default ->
-                {
-                }
+                resolve(request);
+            }
+            else if (command instanceof WatchRequest request)
+            {
+                watchRemote(request);
             }
         }
-        catch (final RuntimeException ex)
-        {
-            node.logControlError(ex);
-        }
+        node.outside.failAll(why);
+        leftAtNs = nowNs + node.config.closeLingerNs();
     }
 
-    private void onHello(final HelloDecoder frame)
+    /**
+     * Leave now, on the node's owner thread, if the agent never did (it ran on a worker whose engine finished
+     * first): every resolve, watch and outside ask still kept ends. Only once nothing runs the agent any more.
+     */
+    void leaveIfNotLeft()
     {
-        final long from = frame.fromIncarnation();
-        final long to = frame.toIncarnation();
-        final int workers = frame.workers();
-        final int version = frame.protocolVersion();
-        final NodeAddress address = peers.addressOf(frame.fromAddress());
-        if (version != ControlFrames.PROTOCOL_VERSION || workers < 1 || workers > address.maxWorkers() ||
-            from == node.incarnation)
+        if (!leaving)
         {
-            return;
+            node.beginLeave(node.engine.isClosed());
+            leave(System.nanoTime());
         }
-        final Peer peer = peers.peer(address);
-        if (peer.quarantined.contains(from))
-        {
-            frames.goodbye(peer, from);
-            peers.due = true;
-            return;
-        }
-        Session session = peer.session;
-        if (session != null && session.remoteIncarnation != from)
-        {
-            peers.lose(session, "it restarted as a new incarnation", false);
-            session = null;
-        }
-        final boolean fresh = session == null;
-        if (fresh)
-        {
-            session = peers.newSession(peer, from, workers);
-        }
-        session.lastHeardNs = System.nanoTime();
-        if (to == node.incarnation)
-        {
-            session.acked = true;
-        }
-        if (to != node.incarnation || fresh)
-        {
-            peer.helloDue = true;
-        }
-        peers.due |= peer.needsProgress();
+        node.left = true;
     }
 
-    /** The session of a control frame's sender, when it is this incarnation it speaks to. */
-    private Session sessionOf(final long from, final long to)
-    {
-        final Session session = node.registry.session(from);
-        return to == node.incarnation && session != null && session.state != Session.LOST ? session : null;
-    }
-
-    private void onLookup(final LookupDecoder frame)
-    {
-        final Session session = sessionOf(frame.fromIncarnation(), frame.toIncarnation());
-        if (session == null)
-        {
-            return;
-        }
-        final long requestId = frame.requestId();
-        final int id = node.registry.exportId(frame.name());
-        final ActorRef<?> ref = node.registry.export(id);
-        frames.lookupResult(peers.peer(session.address), session.remoteIncarnation, requestId, ref == null ? 0 : id,
-            ref == null ? -1 : ref.workerIndex());
-        peers.due = true;
-    }
-
-    private void onLookupResult(final LookupResultDecoder frame)
-    {
-        final Session session = sessionOf(frame.fromIncarnation(), frame.toIncarnation());
-        if (session == null)
-        {
-            return;
-        }
-        final ResolveRequest request = session.lookups.remove(frame.requestId());
-        if (request == null)
-        {
-            return;
-        }
-        peers.peer(session.address).resolves.remove(request);
-        if (frame.worker() < 0)
-        {
-            request.reply.fail(new ActorNotPublishedException(session.address.toString(), request.ref.actorName()));
-            return;
-        }
-        request.ref.bind(session, frame.exportId(), frame.worker());
-        request.reply.complete(request.ref);
-    }
-
-    private void onWatch(final WatchDecoder frame)
-    {
-        final Session session = sessionOf(frame.fromIncarnation(), frame.toIncarnation());
-        if (session == null)
-        {
-            return;
-        }
-        final long watchId = frame.watchId();
-        final ActorRef<?> ref = node.registry.export(frame.exportId());
-        if (ref == null)
-        {
-            frames.terminated(peers.peer(session.address), session.remoteIncarnation, watchId);
-            peers.due = true;
-            return;
-        }
-        context.watch(ref).onComplete((stopped, error) ->
-        {
-            if (session.state != Session.LOST)
-            {
-                frames.terminated(peers.peer(session.address), session.remoteIncarnation, watchId);
-                peers.due = true;
-            }
-        });
-    }
-
-    private void onTerminated(final TerminatedDecoder frame)
-    {
-        final Session session = sessionOf(frame.fromIncarnation(), frame.toIncarnation());
-        if (session == null)
-        {
-            return;
-        }
-        final WatchRequest request = session.watches.remove(frame.watchId());
-        if (request != null)
-        {
-            request.ref().markStopped();
-            // the protocol's Terminated frame carries no reason yet: the remote actor stopped, for whatever cause
-            request.reply().complete(new Terminated(request.ref(), Terminated.Reason.STOPPED, null));
-        }
-    }
-
-    private void onGoodbye(final GoodbyeDecoder frame)
-    {
-        final long from = frame.fromIncarnation();
-        final long to = frame.toIncarnation();
-        final Session session = node.registry.session(from);
-        if (session != null && (to == node.incarnation || to == 0))
-        {
-            peers.lose(session, "it said goodbye (it closed, or lost this node)", false);
-        }
-    }
-
-    /** Close the control subscription; the node's owner, once this worker no longer runs the agent. */
-    void close()
+    /** Close the control subscription; the node's owner, once nothing runs the agent. */
+    @Override
+    public void onClose()
     {
         subscription.close();
     }

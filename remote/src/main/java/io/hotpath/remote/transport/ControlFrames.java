@@ -1,6 +1,7 @@
 package io.hotpath.remote.transport;
 
 import io.aeron.Publication;
+import io.hotpath.remote.protocol.CongestionEncoder;
 import io.hotpath.remote.protocol.GoodbyeEncoder;
 import io.hotpath.remote.protocol.HelloEncoder;
 import io.hotpath.remote.protocol.LookupEncoder;
@@ -13,12 +14,12 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * Writes the control protocol's frames to a peer's control publication. A frame that cannot go now (the publication
  * is not connected yet, or pushes back) waits in the peer's outbox, in order, except hellos, which are sent again
- * anyway. Control worker only.
+ * anyway. Control agent only.
  */
 final class ControlFrames
 {
     /** Version of the protocol in hellos; nodes of another version are not talked to. */
-    static final int PROTOCOL_VERSION = 1;
+    static final int PROTOCOL_VERSION = 2;
     private static final int HEADER = MessageHeaderEncoder.ENCODED_LENGTH;
 
     private final long incarnation;
@@ -32,6 +33,7 @@ final class ControlFrames
     private final WatchEncoder watch = new WatchEncoder();
     private final TerminatedEncoder terminated = new TerminatedEncoder();
     private final GoodbyeEncoder goodbye = new GoodbyeEncoder();
+    private final CongestionEncoder congestion = new CongestionEncoder();
 
     ControlFrames(final long incarnation, final String ownAddress, final int workers)
     {
@@ -47,57 +49,77 @@ final class ControlFrames
         hello.wrapAndApplyHeader(buffer, 0, header)
             .fromIncarnation(incarnation)
             .toIncarnation(session == null ? 0 : session.remoteIncarnation)
+            .fromSession(session == null ? 0 : session.localKey)
+            .toSession(session == null ? 0 : session.remoteKey)
             .workers(workers)
             .protocolVersion(PROTOCOL_VERSION)
             .fromAddress(ownAddress);
         return offer(peer.control, buffer, HEADER + hello.encodedLength());
     }
 
-    void lookup(final Peer peer, final long to, final long requestId, final String name)
+    void lookup(final Peer peer, final Session session, final long requestId, final String name)
     {
         lookup.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .requestId(requestId)
             .name(name);
         send(peer, HEADER + lookup.encodedLength());
     }
 
-    void lookupResult(final Peer peer, final long to, final long requestId, final int exportId, final int worker)
+    void lookupResult(final Peer peer, final Session session, final long requestId, final int exportId,
+        final int worker)
     {
         lookupResult.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .requestId(requestId)
             .exportId(exportId)
             .worker(worker);
         send(peer, HEADER + lookupResult.encodedLength());
     }
 
-    void watch(final Peer peer, final long to, final long watchId, final int exportId)
+    void watch(final Peer peer, final Session session, final long watchId, final int exportId)
     {
         watch.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .watchId(watchId)
             .exportId(exportId);
         send(peer, HEADER + watch.encodedLength());
     }
 
-    void terminated(final Peer peer, final long to, final long watchId)
+    void terminated(final Peer peer, final Session session, final long watchId)
     {
         terminated.wrapAndApplyHeader(buffer, 0, header)
-            .fromIncarnation(incarnation)
-            .toIncarnation(to)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
             .watchId(watchId);
         send(peer, HEADER + terminated.encodedLength());
     }
 
-    void goodbye(final Peer peer, final long to)
+    /** Tell a peer that an actor of this node is congested, or has caught up. */
+    void congestion(final Peer peer, final Session session, final int exportId, final boolean congested)
+    {
+        congestion.wrapAndApplyHeader(buffer, 0, header)
+            .fromSession(session.localKey)
+            .toSession(session.remoteKey)
+            .exportId(exportId)
+            .congested((short)(congested ? 1 : 0));
+        send(peer, HEADER + congestion.encodedLength());
+    }
+
+    /**
+     * Say that this node no longer has a session with the peer's incarnation {@code to}: the session the peer knows
+     * by {@code toSession}, or any (0).
+     */
+    void goodbye(final Peer peer, final long to, final long fromSession, final long toSession)
     {
         goodbye.wrapAndApplyHeader(buffer, 0, header)
             .fromIncarnation(incarnation)
-            .toIncarnation(to);
+            .toIncarnation(to)
+            .fromSession(fromSession)
+            .toSession(toSession);
         send(peer, HEADER + goodbye.encodedLength());
     }
 

@@ -1,6 +1,6 @@
 package io.hotpath.remote.transport;
 
-import io.aeron.logbuffer.ControlledFragmentHandler;
+import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import io.hotpath.ActorRef;
 import io.hotpath.DeadLetterReason;
@@ -18,17 +18,18 @@ import io.hotpath.remote.protocol.TellDecoder;
 import org.agrona.DirectBuffer;
 
 /**
- * Takes the frames of one worker's stream, on that worker: a tell is offered to its actor (a direct handoff when the
- * actor is idle), an ask is asked of it with a pooled reply, an answer completes the pending ask it answers. Owned
- * by the worker's thread; allocates nothing but what codecs decode.
+ * Takes the frames of one worker's stream, on that worker: a tell is delivered to its actor as a frame from another
+ * worker is (a direct handoff when the actor is idle), an ask is asked of it with a pooled reply, an answer
+ * completes the pending ask it answers. Owned by the worker's thread; allocates nothing but what codecs decode.
  * <p>
- * A tell whose actor's mailbox is full is not taken: the poll stops there ({@code ABORT}) and takes it again on the
- * next duty cycle, so Aeron's flow control pushes back on the sender, as a full inbound queue does locally.
- * Frames for an earlier incarnation of this node, or from a peer incarnation without a session, are dropped and
- * counted (STALE_INCARNATION); frames that do not decode are counted (DECODE_FAILED), and an ask among them is
- * answered as undelivered so that its asker does not wait.
+ * A frame is never left in the stream: one for an actor whose mailbox is full joins it beyond its capacity, so the
+ * frames behind it for other actors go on at once, and the actor's congestion is told to the sending node
+ * ({@link CongestionNotices}), which then holds back for that actor only. Frames of a session that is not live here
+ * (lost, or of an earlier incarnation of either node) are dropped and counted (STALE_INCARNATION); frames that do not
+ * decode are counted (DECODE_FAILED), and an ask among them is answered as undelivered so that its asker does not
+ * wait.
  */
-final class FrameReceiver implements ControlledFragmentHandler
+final class FrameReceiver implements FragmentHandler
 {
     private static final int HEADER = MessageHeaderDecoder.ENCODED_LENGTH;
 
@@ -42,8 +43,10 @@ final class FrameReceiver implements ControlledFragmentHandler
     private final AnswerFailureDecoder failure = new AnswerFailureDecoder();
     private int cachedTypeId = Integer.MIN_VALUE;
     private int cachedCodecIndex;
-    private long cachedIncarnation;
+    private long cachedKey;
     private Session cachedSession;
+    /** Frames that ran code (a handler handed a message, an answer delivered) since the link last reset it. */
+    int ran;
 
     FrameReceiver(final WorkerLink link)
     {
@@ -53,16 +56,19 @@ final class FrameReceiver implements ControlledFragmentHandler
     }
 
     @Override
-    public Action onFragment(final DirectBuffer buffer, final int offset, final int length, final Header frame)
+    public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header frame)
     {
         if (length < HEADER)
         {
-            return malformed(length);
+            malformed(length);
+            return;
         }
         header.wrap(buffer, offset);
-        if (header.schemaId() != TellDecoder.SCHEMA_ID || length < HEADER + header.blockLength())
+        if (header.schemaId() != TellDecoder.SCHEMA_ID || header.version() != TellDecoder.SCHEMA_VERSION ||
+            length < HEADER + header.blockLength())
         {
-            return malformed(length);
+            malformed(length);
+            return;
         }
         final int block = offset + HEADER;
         final int payload = block + header.blockLength();
@@ -72,72 +78,84 @@ final class FrameReceiver implements ControlledFragmentHandler
             case TellDecoder.TEMPLATE_ID ->
             {
                 tell.wrap(buffer, block, header.blockLength(), header.version());
-                return onTell(buffer, payload, payloadLength);
+                onTell(buffer, payload, payloadLength);
             }
             case AskDecoder.TEMPLATE_ID ->
             {
                 ask.wrap(buffer, block, header.blockLength(), header.version());
                 onAsk(buffer, payload, payloadLength);
-                return Action.CONTINUE;
             }
             case AnswerDecoder.TEMPLATE_ID ->
             {
                 answer.wrap(buffer, block, header.blockLength(), header.version());
                 onAnswer(buffer, payload, payloadLength);
-                return Action.CONTINUE;
             }
             case AnswerFailureDecoder.TEMPLATE_ID ->
             {
                 failure.wrap(buffer, block, header.blockLength(), header.version());
                 onFailure();
-                return Action.CONTINUE;
             }
-            default ->
-            {
-                return malformed(length);
-            }
+            default -> malformed(length);
         }
     }
 
-    private Action onTell(final DirectBuffer buffer, final int offset, final int length)
+    private void onTell(final DirectBuffer buffer, final int offset, final int length)
     {
-        final Session session = session(tell.destIncarnation(), tell.srcIncarnation());
+        final Session session = session(tell.destSession(), tell.srcSession());
         if (session == null)
         {
-            return Action.CONTINUE;
+            return;
         }
+        final int exportId = tell.exportId();
         @SuppressWarnings("unchecked")
-        final ActorRef<Object> target = (ActorRef<Object>)node.registry.export(tell.exportId());
+        final ActorRef<Object> target = (ActorRef<Object>)node.registry.export(exportId);
         if (target == null)
         {
-            node.deadLetter(node.unpublished(tell.exportId()), "a tell from node " + session.address,
+            node.deadLetter(node.unpublished(exportId), "a tell from node " + session.address,
                 DeadLetterReason.NOT_PUBLISHED);
-            return Action.CONTINUE;
+            return;
         }
         final Object message = decode(target, tell.typeId(), buffer, offset, length);
         if (message == null)
         {
-            return Action.CONTINUE;
+            return;
         }
-        return target.offer(message) ? Action.CONTINUE : Action.ABORT;
+        if (target.workerIndex() != link.index)
+        {
+            // a peer that names the wrong worker: the actor still gets it, through its own worker's queue
+            if (!target.offer(message))
+            {
+                node.deadLetter(target, message, DeadLetterReason.QUEUE_FULL);
+            }
+            return;
+        }
+        if (node.hooks.deliverArrived(target, message))
+        {
+            ran++;
+        }
+        else if (node.hooks.isCongested(target))
+        {
+            link.congestion.onCongested(exportId, target, session);
+        }
     }
 
     private void onAsk(final DirectBuffer buffer, final int offset, final int length)
     {
-        final Session session = session(ask.destIncarnation(), ask.srcIncarnation());
+        final Session session = session(ask.destSession(), ask.srcSession());
         if (session == null)
         {
             return;
         }
         final ServedAsk served = link.takeServed();
+        final int exportId = ask.exportId();
         @SuppressWarnings("unchecked")
-        final ActorRef<Object> target = (ActorRef<Object>)node.registry.export(ask.exportId());
+        final ActorRef<Object> target = (ActorRef<Object>)node.registry.export(exportId);
         served.start(session, ask.correlationId(), ask.replyWorker(), target);
         if (target == null)
         {
-            served.target = node.unpublished(ask.exportId());
+            served.target = node.unpublished(exportId);
             undelivered(served, DeadLetterReason.NOT_PUBLISHED, "no actor is published under export id " +
-                ask.exportId() + " on node " + node.address);
+                exportId + " on node " + node.address);
             return;
         }
         final Object message = decode(target, ask.typeId(), buffer, offset, length);
@@ -150,14 +168,25 @@ final class FrameReceiver implements ControlledFragmentHandler
         final Reply<Object> reply = served.reply;
         try
         {
-            target.ask(message, reply);
+            if (target.workerIndex() != link.index)
+            {
+                target.ask(message, reply);
+            }
+            else if (node.hooks.askArrived(target, message, reply))
+            {
+                ran++;
+            }
         }
         catch (final RuntimeException ex)
         {
-            // the question never reached the actor (a full mailbox under fail or wait): that is the answer
+            // the question never reached the actor (a full queue on another worker): that is the answer
             served.reply = new Reply<>();
             served.accept(null, ex);
             return;
+        }
+        if (node.hooks.isCongested(target))
+        {
+            link.congestion.onCongested(exportId, target, session);
         }
         if (reply.isDone())
         {
@@ -176,7 +205,7 @@ final class FrameReceiver implements ControlledFragmentHandler
 
     private void onAnswer(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (session(answer.destIncarnation(), answer.srcIncarnation()) == null)
+        if (session(answer.destSession(), answer.srcSession()) == null)
         {
             return;
         }
@@ -203,7 +232,7 @@ final class FrameReceiver implements ControlledFragmentHandler
 
     private void onFailure()
     {
-        if (session(failure.destIncarnation(), failure.srcIncarnation()) == null)
+        if (session(failure.destSession(), failure.srcSession()) == null)
         {
             return;
         }
@@ -226,8 +255,10 @@ final class FrameReceiver implements ControlledFragmentHandler
             {
                 reason = DeadLetterReason.NODE_UNREACHABLE;
             }
-            error = new UndeliveredException("ask to actor '" + name + "' was not delivered on its node: " + reason +
-                " (" + errorMessage + ")", reason);
+            error = asked == null ?
+                new UndeliveredException("ask to actor '" + name + "' was not delivered on its node: " + reason +
+                    " (" + errorMessage + ")", reason) :
+                node.failures.undelivered(asked, reason, errorMessage);
         }
         else
         {
@@ -239,6 +270,7 @@ final class FrameReceiver implements ControlledFragmentHandler
     @SuppressWarnings("unchecked")
     private void complete(final long correlation, final Object value, final Throwable error)
     {
+        ran++;
         if ((correlation & PendingAsks.OUTSIDE_BIT) != 0)
         {
             node.outside.complete(correlation, value, error, cachedSession);
@@ -293,34 +325,29 @@ final class FrameReceiver implements ControlledFragmentHandler
         }
     }
 
-    /** The session of a frame's sender, or null (counted) when the frame is for another incarnation. */
+    /** The live session a frame names, or null (counted) when it names none. */
     private Session session(final long destination, final long source)
     {
-        if (destination != node.incarnation)
+        final Session cached = cachedSession;
+        if (destination == cachedKey && cached != null && cached.state != Session.LOST &&
+            cached.remoteKey == source)
         {
-            node.deadLetter(node.selfRef, "a frame for an earlier incarnation of this node",
-                DeadLetterReason.STALE_INCARNATION);
+            return cached;
+        }
+        final Session session = node.registry.session(destination);
+        if (session == null || session.state == Session.LOST || session.remoteKey != source)
+        {
+            node.deadLetter(node.selfRef, "a frame of a session that is not live on this node (lost, or of an " +
+                "earlier incarnation of either node)", DeadLetterReason.STALE_INCARNATION);
             return null;
         }
-        if (source == cachedIncarnation && cachedSession != null && cachedSession.state != Session.LOST)
-        {
-            return cachedSession;
-        }
-        final Session session = node.registry.session(source);
-        if (session == null || session.state == Session.LOST)
-        {
-            node.deadLetter(node.selfRef, "a frame from a node incarnation that is not connected",
-                DeadLetterReason.STALE_INCARNATION);
-            return null;
-        }
-        cachedIncarnation = source;
+        cachedKey = destination;
         cachedSession = session;
         return session;
     }
 
-    private Action malformed(final int length)
+    private void malformed(final int length)
     {
         node.deadLetter(node.selfRef, "a malformed frame of " + length + " bytes", DeadLetterReason.DECODE_FAILED);
-        return Action.CONTINUE;
     }
 }

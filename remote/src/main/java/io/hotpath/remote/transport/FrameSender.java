@@ -42,7 +42,6 @@ final class FrameSender
     private static final int ADMIN_RETRIES = 3;
     private static final int TEXT_LIMIT = 2000;
 
-    private final long ownIncarnation;
     private final Codecs codecs;
     private final Codec<?>[] instances;
     private final int[] typeIds;
@@ -59,9 +58,8 @@ final class FrameSender
     /** The last exception a codec threw, for the log. */
     RuntimeException lastCodecError;
 
-    FrameSender(final long ownIncarnation, final Codecs codecs, final int maxMessageLength)
+    FrameSender(final Codecs codecs, final int maxMessageLength)
     {
-        this.ownIncarnation = ownIncarnation;
         this.codecs = codecs;
         this.instances = codecs.newInstances();
         this.typeIds = new int[instances.length];
@@ -84,28 +82,28 @@ final class FrameSender
             result == Publication.ADMIN_ACTION;
     }
 
-    long tell(final Publication pub, final long destIncarnation, final int exportId, final Object message)
+    long tell(final Publication pub, final Session session, final int exportId, final Object message)
     {
-        return data(pub, TELL, destIncarnation, exportId, message, 0, 0);
+        return data(pub, TELL, session, exportId, message, 0, 0);
     }
 
-    long ask(final Publication pub, final long destIncarnation, final int exportId, final Object message,
+    long ask(final Publication pub, final Session session, final int exportId, final Object message,
         final long correlation, final int replyWorker)
     {
-        return data(pub, ASK, destIncarnation, exportId, message, correlation, replyWorker);
+        return data(pub, ASK, session, exportId, message, correlation, replyWorker);
     }
 
-    long answer(final Publication pub, final long destIncarnation, final long correlation, final Object value)
+    long answer(final Publication pub, final Session session, final long correlation, final Object value)
     {
-        return data(pub, ANSWER, destIncarnation, 0, value, correlation, 0);
+        return data(pub, ANSWER, session, 0, value, correlation, 0);
     }
 
-    long answerFailure(final Publication pub, final long destIncarnation, final long correlation,
+    long answerFailure(final Publication pub, final Session session, final long correlation,
         final AnswerStatus status, final String errorClass, final String errorMessage)
     {
         failure.wrapAndApplyHeader(scratch, 0, header)
-            .destIncarnation(destIncarnation)
-            .srcIncarnation(ownIncarnation)
+            .destSession(session.remoteKey)
+            .srcSession(session.localKey)
             .correlationId(correlation)
             .status(status)
             .errorClass(clip(errorClass))
@@ -119,7 +117,7 @@ final class FrameSender
     }
 
     @SuppressWarnings("unchecked")
-    private long data(final Publication pub, final int kind, final long destIncarnation, final int exportId,
+    private long data(final Publication pub, final int kind, final Session session, final int exportId,
         final Object message, final long correlation, final int replyWorker)
     {
         final int index = message == null ? -1 : codecIndex(message.getClass());
@@ -149,11 +147,11 @@ final class FrameSender
             }
             if (total <= pub.maxPayloadLength())
             {
-                return claimed(pub, kind, destIncarnation, exportId, message, correlation, replyWorker, codec,
+                return claimed(pub, kind, session, exportId, message, correlation, replyWorker, codec,
                     typeId, headerLength, payload);
             }
         }
-        writeHeader(scratch, kind, destIncarnation, exportId, correlation, replyWorker, typeId);
+        writeHeader(scratch, kind, session, exportId, correlation, replyWorker, typeId);
         final int written;
         try
         {
@@ -180,7 +178,7 @@ final class FrameSender
         return offer(pub, scratch, headerLength + written);
     }
 
-    private long claimed(final Publication pub, final int kind, final long destIncarnation, final int exportId,
+    private long claimed(final Publication pub, final int kind, final Session session, final int exportId,
         final Object message, final long correlation, final int replyWorker, final Codec<Object> codec,
         final int typeId, final int headerLength, final int payload)
     {
@@ -196,7 +194,7 @@ final class FrameSender
         }
         final UnsafeBuffer frame = view;
         frame.wrap(claim.buffer(), claim.offset(), total);
-        writeHeader(frame, kind, destIncarnation, exportId, correlation, replyWorker, typeId);
+        writeHeader(frame, kind, session, exportId, correlation, replyWorker, typeId);
         final int written;
         try
         {
@@ -218,22 +216,24 @@ final class FrameSender
         return result;
     }
 
-    private void writeHeader(final MutableDirectBuffer buffer, final int kind, final long destIncarnation,
+    private void writeHeader(final MutableDirectBuffer buffer, final int kind, final Session session,
         final int exportId, final long correlation, final int replyWorker, final int typeId)
     {
+        final long destSession = session.remoteKey;
+        final long srcSession = session.localKey;
         if (kind == TELL)
         {
             tell.wrapAndApplyHeader(buffer, 0, header)
-                .destIncarnation(destIncarnation)
-                .srcIncarnation(ownIncarnation)
+                .destSession(destSession)
+                .srcSession(srcSession)
                 .exportId(exportId)
                 .typeId(typeId);
         }
         else if (kind == ASK)
         {
             ask.wrapAndApplyHeader(buffer, 0, header)
-                .destIncarnation(destIncarnation)
-                .srcIncarnation(ownIncarnation)
+                .destSession(destSession)
+                .srcSession(srcSession)
                 .correlationId(correlation)
                 .exportId(exportId)
                 .typeId(typeId)
@@ -242,8 +242,8 @@ final class FrameSender
         else
         {
             answer.wrapAndApplyHeader(buffer, 0, header)
-                .destIncarnation(destIncarnation)
-                .srcIncarnation(ownIncarnation)
+                .destSession(destSession)
+                .srcSession(srcSession)
                 .correlationId(correlation)
                 .typeId(typeId);
         }

@@ -1,6 +1,7 @@
 package io.hotpath.remote.transport;
 
 import io.aeron.Aeron;
+import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.hotpath.remote.RemoteConfig;
@@ -14,14 +15,17 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.Lock;
 
 /**
- * A node's media driver (embedded, or external) and its Aeron client, whose conductor runs from the control
- * worker's duty cycle. Internal. {@link #doWork()} belongs to the control worker; the rest to the node's owner.
+ * A node's media driver (embedded, or external) and its Aeron client, whose conductor runs from the control agent's
+ * duty cycle. Internal. {@link #doWork} belongs to the control agent; the rest to the node's owner.
  * <p>
  * Threads by driver mode: {@code invoker} adds none (the driver's conductor, sender and receiver run in
- * {@link #doWork()}); {@code shared} adds one, running the driver's agents with Aeron's backoff idle; {@code external}
+ * {@link #doWork}); {@code shared} adds one, running the driver's agents with Aeron's backoff idle; {@code external}
  * adds none in this process. The client conductor never has a thread of its own. Aeron's client API calls made by
  * other threads (adding subscriptions at start) take the client lock and run the conductor, and the invoker
- * driver, themselves; {@link #doWork()} takes the same lock, so the driver is never run by two threads at once.
+ * driver, themselves; {@link #doWork} takes the same lock, so the driver is never run by two threads at once.
+ * <p>
+ * A node never harms another through its driver: an embedded driver is refused a directory a live driver uses (it
+ * would delete it under that driver's clients), and a node deletes only a directory it made afresh.
  */
 final class MediaHost implements AutoCloseable
 {
@@ -68,12 +72,17 @@ final class MediaHost implements AutoCloseable
         }
         final boolean fresh = config.aeronDir() == null;
         final String dir = fresh ? freshDirectory() : config.aeronDir();
+        if (!fresh)
+        {
+            refuseLiveDriver(config, dir);
+        }
         final MediaDriver.Context ctx = new MediaDriver.Context()
             .aeronDirectoryName(dir)
             .threadingMode(config.driver() == RemoteConfig.Driver.INVOKER ? ThreadingMode.INVOKER :
                 ThreadingMode.SHARED)
             .sharedIdleStrategy(new BackoffIdleStrategy())
-            .dirDeleteOnStart(true)
+            // a directory named by the user is deleted only when no live driver uses it (Aeron checks again)
+            .dirDeleteOnStart(fresh)
             .dirDeleteOnShutdown(true)
             .warnIfDirectoryExists(false)
             .asyncExecutorEnabled(false)
@@ -96,6 +105,35 @@ final class MediaHost implements AutoCloseable
         {
             driver.close();
             throw ex;
+        }
+    }
+
+    /**
+     * An embedded driver would delete the directory of a live driver, and every node using that driver would lose
+     * its peers for good: refused, naming the process that runs it.
+     */
+    private static void refuseLiveDriver(final RemoteConfig config, final String dir)
+    {
+        final File directory = new File(dir);
+        final boolean live;
+        try
+        {
+            live = directory.isDirectory() && CommonContext.isDriverActive(directory,
+                CommonContext.DEFAULT_DRIVER_TIMEOUT_MS, message -> { });
+        }
+        catch (final RuntimeException ex)
+        {
+            throw new IllegalStateException("node " + config.address() + " refuses to embed a media driver in " + dir +
+                ": a driver is starting or broken there (" + ex.getMessage() + "); use another " +
+                RemoteConfig.AERON_DIR + ", or none for a fresh directory", ex);
+        }
+        if (live)
+        {
+            throw new IllegalStateException("node " + config.address() + " refuses to embed a media driver in " + dir +
+                ": a live driver uses it (" + Owners.ofDriver(directory) + "), and a second driver there " +
+                "would delete it under that driver's nodes; to share that driver use " + RemoteConfig.DRIVER +
+                "=external (RemoteConfig.Builder.externalDriver(\"" + dir + "\")), or leave " +
+                RemoteConfig.AERON_DIR + " unset for a fresh directory of the node's own");
         }
     }
 
@@ -152,17 +190,20 @@ final class MediaHost implements AutoCloseable
     }
 
     /**
-     * Run the client conductor and an invoker driver. Control worker only. An invoker driver runs every call when
-     * it carries UDP (its sender and receiver are on the data path); the client conductor (keepalives, timeouts),
-     * and an IPC node's driver (flow-control limits, commands), every {@value #SPARSE_MASK}+1 calls, so that the
-     * duty cycle stays short where they have nothing urgent to do.
+     * Run the client conductor and an invoker driver. Control agent only. On a thread of the node's own, both run
+     * every call. On a worker ({@code sparse}), an invoker driver runs every call when it carries UDP (its sender
+     * and receiver are on the data path); the client conductor (keepalives, timeouts), and an IPC node's driver
+     * (flow-control limits, commands), every {@value #SPARSE_MASK}+1 calls, so that the worker's duty cycle stays
+     * short where they have nothing urgent to do.
      *
+     * @param sparse true on a worker shared with actors.
      * @return the work done.
      */
-    int doWork()
+    int doWork(final boolean sparse)
     {
-        final boolean everyCycle = driverOnDataPath;
-        if ((++cycles & SPARSE_MASK) != 0 && !everyCycle)
+        final boolean everyCycle = !sparse || driverOnDataPath;
+        final boolean conductorDue = !sparse || (++cycles & SPARSE_MASK) == 0;
+        if (!conductorDue && !everyCycle)
         {
             return 0;
         }
@@ -172,7 +213,7 @@ final class MediaHost implements AutoCloseable
         }
         try
         {
-            int work = (cycles & SPARSE_MASK) == 0 ? conductorInvoker.invoke() : 0;
+            int work = conductorDue ? conductorInvoker.invoke() : 0;
             if (driverInvoker != null)
             {
                 work += driverInvoker.invoke();

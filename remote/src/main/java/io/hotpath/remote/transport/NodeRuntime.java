@@ -1,21 +1,29 @@
 package io.hotpath.remote.transport;
 
 import io.aeron.Subscription;
+import io.hotpath.ActorContext;
 import io.hotpath.ActorRef;
 import io.hotpath.DeadLetterReason;
 import io.hotpath.Engine;
 import io.hotpath.FullQueuePolicy;
+import io.hotpath.Reply;
 import io.hotpath.remote.NodeAddress;
 import io.hotpath.remote.RemoteConfig;
 import io.hotpath.spi.EngineHooks;
 
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the parts of one node share: its settings, incarnation, registry, media host, and the links of its workers.
- * Internal. Set up once by the node's owner thread before any worker runs a part, then read by all (the final
- * fields, and the arrays filled before the actors are spawned); {@link #closed} is the one field written later.
+ * What the parts of one node share: its settings, incarnation, registry, media host, the links of its workers and
+ * its control agent, and how far the node has left the network. Internal. Set up once by the node's owner thread
+ * before any part runs, then read by all (the final fields, and the arrays filled before the actors are spawned).
+ * <p>
+ * Leaving: {@link #beginLeave} is called once by whoever sees the end first (the node's close, or a part that finds
+ * the engine closed); the control agent then says goodbye and fails what waits on peers, each link fails its own
+ * pending asks, and the control agent marks the node {@link #left} after the linger. Both flags are volatile: a part
+ * that reads one set sees the reason written before it.
  */
 final class NodeRuntime
 {
@@ -28,42 +36,50 @@ final class NodeRuntime
     final EngineHooks hooks;
     final Engine engine;
     final int workerCount;
-    final int controlWorker;
+    /** The worker whose stream takes the answers to asks of threads outside the engine. */
+    final int outsideAnswerWorker;
     final FullQueuePolicy policy;
     final long sendTimeoutNs;
     final int maxMessageLength;
     final Registry registry = new Registry();
     final MediaHost media;
+    final Failures failures;
     final OutsideSender outside;
     final WorkerLink[] links;
     final ActorRef<Object>[] linkRefs;
     final RemoteRef<Object> selfRef;
     ControlAgent controlAgent;
-    ActorRef<Object> control;
-    volatile boolean closed;
+    /** The node leaves the network: sends are refused, and every part fails what waits. */
+    volatile boolean leaving;
+    /** The control agent has said its goodbyes and failed what it kept; written after {@link #leaving}. */
+    volatile boolean left;
+    /** True when the engine's close made the node leave, false for the node's own; written before {@link #leaving}. */
+    private boolean byEngine;
     private final AtomicInteger loggedErrors = new AtomicInteger();
 
     @SuppressWarnings("unchecked")
-    NodeRuntime(final Engine engine, final RemoteConfig config, final MediaHost media)
+    NodeRuntime(final Engine engine, final RemoteConfig config, final MediaHost media, final long incarnation)
     {
         this.engine = engine;
         this.config = config;
         this.address = config.address();
-        this.incarnation = newIncarnation();
+        this.incarnation = incarnation;
         this.hooks = EngineHooks.of(engine);
         this.workerCount = engine.workerCount();
-        this.controlWorker = config.controlWorker();
+        this.outsideAnswerWorker = Math.max(0, config.controlWorker());
         this.policy = engine.config().fullQueuePolicy();
         this.sendTimeoutNs = engine.config().sendTimeoutNs();
         this.maxMessageLength = Math.min(config.termLength() / 8, 16 * 1024 * 1024);
         this.media = media;
+        this.failures = new Failures(config.stackTraces());
         this.outside = new OutsideSender(this);
         this.links = new WorkerLink[workerCount];
         this.linkRefs = (ActorRef<Object>[])new ActorRef<?>[workerCount];
         this.selfRef = new RemoteRef<>(this, address, "(this node)");
     }
 
-    private static long newIncarnation()
+    /** @return a random incarnation, never 0. */
+    static long newIncarnation()
     {
         long value = 0;
         while (value == 0)
@@ -76,17 +92,18 @@ final class NodeRuntime
     /**
      * Make the worker links and the control agent on the node's subscriptions.
      *
-     * @param engine       the engine.
-     * @param config       the settings.
-     * @param media        the media host.
-     * @param control      the control stream's subscription.
-     * @param dataStreams  one subscription per worker.
+     * @param engine      the engine.
+     * @param config      the settings.
+     * @param media       the media host.
+     * @param incarnation this run's incarnation.
+     * @param control     the control stream's subscription.
+     * @param dataStreams one subscription per worker.
      * @return the runtime, its actors not yet spawned.
      */
     static NodeRuntime create(final Engine engine, final RemoteConfig config, final MediaHost media,
-        final Subscription control, final Subscription[] dataStreams)
+        final long incarnation, final Subscription control, final Subscription[] dataStreams)
     {
-        final NodeRuntime node = new NodeRuntime(engine, config, media);
+        final NodeRuntime node = new NodeRuntime(engine, config, media, incarnation);
         for (int i = 0; i < node.workerCount; i++)
         {
             node.links[i] = new WorkerLink(node, i, dataStreams[i]);
@@ -96,90 +113,126 @@ final class NodeRuntime
     }
 
     /**
-     * Spawn the link actor of every worker and the control actor; their steps run from now on.
+     * Spawn the link actor of every worker; their steps run from now on.
      */
-    void spawn()
+    void spawnLinks()
     {
         for (int i = 0; i < workerCount; i++)
         {
             final WorkerLink link = links[i];
-            linkRefs[i] = engine.actor((io.hotpath.ActorContext<Object> ctx) ->
+            linkRefs[i] = engine.actor((ActorContext<Object> ctx) ->
             {
                 ctx.repeat(link);
                 return link;
             }).name("hotpath.remote." + Long.toHexString(incarnation) + ".link." + i).onWorker(i).spawn();
         }
-        final ControlAgent agent = controlAgent;
-        control = engine.actor((io.hotpath.ActorContext<Object> ctx) ->
+    }
+
+    /**
+     * Stop the link actors spawned so far and wait for each to stop, unless the engine is closed (its close stops
+     * them). The node's owner thread.
+     *
+     * @param timeout how long to wait for each.
+     */
+    void stopSpawnedLinks(final Duration timeout)
+    {
+        if (engine.isClosed())
         {
-            agent.attach(ctx);
-            return agent;
-        }).name("hotpath.remote." + Long.toHexString(incarnation) + ".control").onWorker(controlWorker).spawn();
+            return;
+        }
+        for (final ActorRef<Object> link : linkRefs)
+        {
+            if (link != null)
+            {
+                engine.stop(link);
+            }
+        }
+        for (final ActorRef<Object> link : linkRefs)
+        {
+            if (link != null && !engine.isClosed())
+            {
+                engine.watch(link).get(timeout);
+            }
+        }
     }
 
-    // ---------------------------------------------------------------- for the node's entry (NodeTransport)
-
-    /** {@return this node's incarnation} */
-    long incarnation()
+    /** @return true once every link has done its part of leaving. */
+    boolean linksLeft()
     {
-        return incarnation;
+        for (final WorkerLink link : links)
+        {
+            if (!link.hasLeft())
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** {@return the registry of published actors} */
-    Registry registry()
-    {
-        return registry;
-    }
-
-    /** {@return every link actor and the control actor} */
-    java.util.List<ActorRef<?>> actors()
-    {
-        final java.util.List<ActorRef<?>> all = new java.util.ArrayList<>(java.util.Arrays.asList(linkRefs));
-        all.add(control);
-        return all;
-    }
-
-    /** Refuse sends from now on; they become NODE_UNREACHABLE dead letters. */
-    void markClosed()
-    {
-        closed = true;
-    }
-
-    /** Close the subscriptions; once no worker runs a part. */
-    void closeStreams()
+    /** Close the links' subscriptions; once no worker runs a link. */
+    void closeLinkStreams()
     {
         for (final WorkerLink link : links)
         {
             link.close();
         }
-        controlAgent.close();
     }
 
-    /**
-     * A resolve: a ref to bind and a reply completed with it once the node answers. Any thread.
-     *
-     * @param target the node.
-     * @param name   the actor's public name.
-     * @param <M>    the message type.
-     * @return the reply.
-     */
-    @SuppressWarnings("unchecked")
-    <M> io.hotpath.Reply<ActorRef<M>> resolve(final NodeAddress target, final String name)
-    {
-        final RemoteRef<Object> ref = new RemoteRef<>(this, target, name);
-        final io.hotpath.Reply<ActorRef<Object>> reply = hooks.newReply(ref, 0);
-        control.tell(new ResolveRequest(ref, reply, System.nanoTime() + config.resolveTimeoutNs()));
-        return (io.hotpath.Reply<ActorRef<M>>)(io.hotpath.Reply<?>)reply;
-    }
+    // ---------------------------------------------------------------- leaving the network
 
     /**
-     * Begin closing on the control worker: goodbyes, pending asks failed; the future completes after the linger.
+     * The node leaves the network, once; later calls change nothing.
      *
-     * @param done completed by the control worker.
+     * @param engineClosed true when the engine's close is the reason.
      */
-    void beginClose(final java.util.concurrent.CompletableFuture<Void> done)
+    synchronized void beginLeave(final boolean engineClosed)
     {
-        control.tell(done);
+        if (!leaving)
+        {
+            byEngine = engineClosed;
+            leaving = true;
+        }
+    }
+
+    /** @return true once the node leaves, having noticed the engine's close if it is closing now. */
+    boolean checkLeaving()
+    {
+        if (!leaving && engine.isClosed())
+        {
+            beginLeave(true);
+        }
+        return leaving;
+    }
+
+    /** @return why the node leaves, for messages: after {@link #leaving} was read true. */
+    String leaveReason()
+    {
+        return byEngine ? "the engine under node " + address + " closed, which takes the node off the network" :
+            "node " + address + " closed";
+    }
+
+    /** @return true when the engine's close made the node leave; after {@link #leaving} was read true. */
+    boolean leftWithEngine()
+    {
+        return byEngine;
+    }
+
+    // ---------------------------------------------------------------- completing replies
+
+    /**
+     * Complete a reply on the worker that asked, so that no thread ever waits for room in another worker's queue:
+     * directly when a thread outside the engine asked (a future completes), else through that worker's link.
+     */
+    void complete(final int worker, final Reply<?> reply, final Object value, final Throwable error)
+    {
+        if (worker < 0 || worker == hooks.currentWorker())
+        {
+            Completion.apply(reply, value, error);
+        }
+        else
+        {
+            links[worker].command(new Completion(reply, value, error));
+        }
     }
 
     // ---------------------------------------------------------------- shared helpers
@@ -187,6 +240,16 @@ final class NodeRuntime
     void deadLetter(final ActorRef<?> target, final Object message, final DeadLetterReason reason)
     {
         hooks.deadLetter(target, message, reason);
+    }
+
+    /**
+     * An ask that cannot go: its reply fails at once (without a stack trace unless asked for) and the question is
+     * counted as a dead letter.
+     */
+    void failAsk(final RemoteRef<?> target, final Reply<?> reply, final DeadLetterReason reason)
+    {
+        reply.fail(failures.undelivered(target, reason, null));
+        hooks.deadLetter(target, reply, reason);
     }
 
     /** A ref naming an export id with no actor behind it on this node, for dead letters. */
@@ -214,11 +277,19 @@ final class NodeRuntime
         }
     }
 
-    void logControlError(final RuntimeException ex)
+    void logError(final String what, final Throwable ex)
     {
         if (shouldLog())
         {
-            LOG.log(System.Logger.Level.WARNING, "hotpath remote: a control frame failed", ex);
+            LOG.log(System.Logger.Level.WARNING, "hotpath remote: " + what, ex);
+        }
+    }
+
+    void logInfo(final String what)
+    {
+        if (shouldLog())
+        {
+            LOG.log(System.Logger.Level.INFO, "hotpath remote: " + what);
         }
     }
 

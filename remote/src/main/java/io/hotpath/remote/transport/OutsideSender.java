@@ -2,12 +2,15 @@ package io.hotpath.remote.transport;
 
 import io.aeron.Publication;
 import io.hotpath.DeadLetterReason;
+import io.hotpath.EngineClosedException;
 import io.hotpath.FullQueuePolicy;
 import io.hotpath.QueueFullException;
 import io.hotpath.Reply;
-import io.hotpath.remote.NodeUnreachableException;
+import io.hotpath.remote.NodeClosedException;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -17,66 +20,109 @@ import java.util.concurrent.locks.LockSupport;
  * per peer worker, shared by all such threads, so each thread's sends to one actor stay in order. Thread safe; each
  * thread encodes with a {@link FrameSender} of its own.
  * <p>
- * When Aeron pushes back the engine's full-queue policy applies at once, as for a full inbound queue: fail throws a
- * {@link QueueFullException}, drop counts a QUEUE_FULL dead letter, wait retries (spinning, then yielding, then
- * parking up to 100 us) until {@code send.timeoutNs} has passed and then throws. Asks are kept in a concurrent map
- * until answered; their answers come back on the control worker's stream.
+ * When Aeron pushes back, or the actor's node says it is congested, the engine's full-queue policy applies at once,
+ * as for a full inbound queue: fail throws a {@link QueueFullException}, drop counts a QUEUE_FULL dead letter, wait
+ * retries (spinning, then yielding, then parking up to 100 us) until {@code send.timeoutNs} has passed and then
+ * throws. Asks are kept in a concurrent map until answered (their answers come back on the stream of worker
+ * {@link NodeRuntime#outsideAnswerWorker}); whoever takes an ask out of the map completes it and cancels its timeout,
+ * so an answered or failed ask keeps nothing behind. Timeouts run on one daemon thread of the node's, made on the
+ * first ask that has one.
  */
 final class OutsideSender
 {
+    /** {@link #congested}: send on. */
+    private static final int GO = 0;
+    /** {@link #congested}: an offer, refused. */
+    private static final int REFUSED = 1;
+    /** {@link #congested}: counted as a dead letter under drop. */
+    private static final int DROPPED = 2;
+
     private final NodeRuntime node;
     private final ThreadLocal<FrameSender> senders;
     private final ConcurrentHashMap<Long, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextCorrelation = new AtomicLong();
+    private volatile ScheduledThreadPoolExecutor timer;
 
-    private record Pending(Reply<?> reply, Session session, RemoteRef<?> target)
+    /** An outside ask on its way: who asked what, and the task that fails it at its timeout (or null). */
+    private static final class Pending
     {
+        final Reply<?> reply;
+        final Session session;
+        final RemoteRef<?> target;
+        volatile ScheduledFuture<?> timeout;
+
+        Pending(final Reply<?> reply, final Session session, final RemoteRef<?> target)
+        {
+            this.reply = reply;
+            this.session = session;
+            this.target = target;
+        }
     }
 
     OutsideSender(final NodeRuntime node)
     {
         this.node = node;
-        this.senders = ThreadLocal.withInitial(() ->
-            new FrameSender(node.incarnation, node.config.codecs(), node.maxMessageLength));
+        this.senders = ThreadLocal.withInitial(() -> new FrameSender(node.config.codecs(), node.maxMessageLength));
     }
 
-    boolean send(final RemoteRef<?> ref, final Object message, final Reply<?> reply, final boolean applyPolicy)
+    boolean send(final RemoteRef<?> ref, final Object message, final Reply<?> reply, final boolean applyPolicy,
+        final long timeoutNs)
     {
-        final Session session = ref.session();
-        if (session == null || session.state == Session.LOST || node.closed)
+        if (node.checkLeaving())
         {
-            node.deadLetter(ref, reply != null ? reply : message, DeadLetterReason.NODE_UNREACHABLE);
+            return refuse(ref, message, reply);
+        }
+        final RemoteTarget target = ref.target();
+        final Session session = target == null ? null : target.session;
+        if (session == null || session.state == Session.LOST)
+        {
+            deadLetter(ref, message, reply, DeadLetterReason.NODE_UNREACHABLE);
             return true;
         }
-        final long correlation = reply == null ? 0 :
-            PendingAsks.OUTSIDE_BIT | nextCorrelation.incrementAndGet();
+        if (target.congested)
+        {
+            final int outcome = congested(ref, target, message, reply, applyPolicy);
+            if (outcome != GO)
+            {
+                return outcome == DROPPED;
+            }
+        }
+        final long correlation = reply == null ? 0 : PendingAsks.OUTSIDE_BIT | nextCorrelation.incrementAndGet();
         if (reply != null)
         {
-            pending.put(correlation, new Pending(reply, session, ref));
-            if (session.state == Session.LOST)
+            final Pending entry = new Pending(reply, session, ref);
+            pending.put(correlation, entry);
+            if (timeoutNs > 0)
             {
-                // the control worker may have failed this session's asks before this one was in the map
-                fail(correlation, new NodeUnreachableException(session.address.toString(), session.lostMessage()));
+                entry.timeout = timer().schedule(() -> expire(correlation, timeoutNs), timeoutNs,
+                    TimeUnit.NANOSECONDS);
+            }
+            if (session.state == Session.LOST || node.leaving)
+            {
+                // the control agent may have failed this session's asks before this one was in the map
+                fail(correlation, session.state == Session.LOST ?
+                    node.failures.unreachable(session.address.toString(), session.lostMessage()) :
+                    node.failures.closed("ask to actor '" + ref.name() + "' ended unanswered: " + node.leaveReason()));
                 return true;
             }
         }
         final FrameSender sender = senders.get();
-        final Publication pub = session.shared[ref.remoteWorker];
+        final Publication pub = session.shared[target.worker];
         long deadlineNs = 0;
         for (int attempt = 0; ; attempt++)
         {
             final long result = correlation == 0 ?
-                sender.tell(pub, session.remoteIncarnation, ref.exportId, message) :
-                sender.ask(pub, session.remoteIncarnation, ref.exportId, message, correlation, node.controlWorker);
+                sender.tell(pub, session, target.exportId, message) :
+                sender.ask(pub, session, target.exportId, message, correlation, node.outsideAnswerWorker);
             if (result >= 0)
             {
                 return true;
             }
             if (!FrameSender.isTransient(result) || session.state == Session.LOST)
             {
-                final DeadLetterReason reason = WorkerLink.reasonOf(result);
+                final DeadLetterReason reason = WorkerSends.reasonOf(result);
                 node.logCodecError(sender, reason, message);
-                node.deadLetter(ref, reply != null ? take(correlation) : message, reason);
+                deadLetter(ref, message, take(correlation), reason);
                 return true;
             }
             if (!applyPolicy)
@@ -85,7 +131,7 @@ final class OutsideSender
             }
             if (node.policy == FullQueuePolicy.DROP)
             {
-                node.deadLetter(ref, reply != null ? take(correlation) : message, DeadLetterReason.QUEUE_FULL);
+                deadLetter(ref, message, take(correlation), DeadLetterReason.QUEUE_FULL);
                 return true;
             }
             final long nowNs = System.nanoTime();
@@ -95,18 +141,106 @@ final class OutsideSender
             }
             if (node.policy == FullQueuePolicy.FAIL || nowNs - deadlineNs >= 0)
             {
-                final QueueFullException ex = new QueueFullException("remote send to actor '" + ref.name() +
-                    "': Aeron pushes back" + (node.policy == FullQueuePolicy.WAIT ? " and did not make room within " +
-                    TimeUnit.NANOSECONDS.toMillis(node.sendTimeoutNs) + " ms (send.timeoutNs)" : " (send." +
-                    "fullQueuePolicy=fail)"));
+                final QueueFullException ex = queueFull(ref, "Aeron pushes back" +
+                    (node.policy == FullQueuePolicy.WAIT ? " and did not make room within " +
+                    TimeUnit.NANOSECONDS.toMillis(node.sendTimeoutNs) + " ms (send.timeoutNs)" : ""));
+                failTaken(correlation, ex);
+                throw ex;
+            }
+            idle(attempt);
+        }
+    }
+
+    /**
+     * The actor's node says it is congested: the policy applies here, before anything is sent.
+     *
+     * @return {@link #GO} when the send may go on (wait saw the actor catch up), {@link #REFUSED} for an offer,
+     * {@link #DROPPED} when drop counted it.
+     */
+    private int congested(final RemoteRef<?> ref, final RemoteTarget target, final Object message,
+        final Reply<?> reply, final boolean applyPolicy)
+    {
+        if (!applyPolicy)
+        {
+            return REFUSED;
+        }
+        if (node.policy == FullQueuePolicy.DROP)
+        {
+            deadLetter(ref, message, reply, DeadLetterReason.QUEUE_FULL);
+            return DROPPED;
+        }
+        final String why = "its mailbox on its node is congested (above mailbox.capacity)";
+        if (node.policy == FullQueuePolicy.FAIL)
+        {
+            final QueueFullException ex = queueFull(ref, why);
+            if (reply != null)
+            {
+                reply.fail(ex);
+            }
+            throw ex;
+        }
+        final long deadlineNs = System.nanoTime() + node.sendTimeoutNs;
+        for (int attempt = 0; target.congested; attempt++)
+        {
+            if (target.session.state == Session.LOST || node.leaving)
+            {
+                return GO;
+            }
+            if (System.nanoTime() - deadlineNs >= 0)
+            {
+                final QueueFullException ex = queueFull(ref, why + " and did not catch up within " +
+                    TimeUnit.NANOSECONDS.toMillis(node.sendTimeoutNs) + " ms (send.timeoutNs)");
                 if (reply != null)
                 {
-                    fail(correlation, ex);
+                    reply.fail(ex);
                 }
                 throw ex;
             }
             idle(attempt);
         }
+        return GO;
+    }
+
+    private QueueFullException queueFull(final RemoteRef<?> ref, final String why)
+    {
+        return new QueueFullException("remote send to actor '" + ref.name() + "': " + why +
+            (node.policy == FullQueuePolicy.FAIL ? " (send.fullQueuePolicy=fail)" : "") +
+            "; slow the sender down, use offer(), or choose send.fullQueuePolicy=drop");
+    }
+
+    private void deadLetter(final RemoteRef<?> ref, final Object message, final Reply<?> reply,
+        final DeadLetterReason reason)
+    {
+        if (reply != null)
+        {
+            node.failAsk(ref, reply, reason);
+        }
+        else
+        {
+            node.deadLetter(ref, message, reason);
+        }
+    }
+
+    /**
+     * A send after the node began to leave: refused with the exception a local send from outside gets once the
+     * engine is closed ({@link EngineClosedException}), or a {@link NodeClosedException} after the node's own
+     * close; counted as a dead letter too, so the refusals show in the engine's statistics.
+     */
+    private boolean refuse(final RemoteRef<?> ref, final Object message, final Reply<?> reply)
+    {
+        final boolean byEngine = node.leftWithEngine();
+        node.deadLetter(ref, message, byEngine ? DeadLetterReason.ENGINE_CLOSED : DeadLetterReason.NODE_UNREACHABLE);
+        final String what = "send to actor '" + ref.name() + "'";
+        final IllegalStateException ex = byEngine ?
+            new EngineClosedException("cannot " + what + ": the engine is closed (its node " + node.address +
+                " left the network with it); start a new engine and node") :
+            new NodeClosedException("cannot " + what + ": node " + node.address + " is closed; start a new " +
+                "node to reach the network again");
+        if (reply != null)
+        {
+            reply.fail(ex);
+        }
+        throw ex;
     }
 
     private static void idle(final int attempt)
@@ -125,11 +259,58 @@ final class OutsideSender
         }
     }
 
-    /** Take a pending ask out of the map, for a dead letter: the office fails it. */
-    private Object take(final long correlation)
+    private ScheduledThreadPoolExecutor timer()
+    {
+        ScheduledThreadPoolExecutor made = timer;
+        if (made == null)
+        {
+            synchronized (this)
+            {
+                made = timer;
+                if (made == null)
+                {
+                    made = new ScheduledThreadPoolExecutor(1, task ->
+                    {
+                        final Thread thread = new Thread(task, "hp-rtimeout");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
+                    made.setRemoveOnCancelPolicy(true);
+                    timer = made;
+                }
+            }
+        }
+        return made;
+    }
+
+    /** An outside ask's timeout: it fails, unless it was answered or failed meanwhile. */
+    private void expire(final long correlation, final long timeoutNs)
     {
         final Pending entry = pending.remove(correlation);
-        return entry == null ? null : entry.reply;
+        if (entry != null)
+        {
+            entry.reply.fail(node.failures.timeout(entry.target, timeoutNs));
+        }
+    }
+
+    /** Take a pending ask out of the map, its timeout cancelled: its taker completes it. */
+    private Reply<?> take(final long correlation)
+    {
+        if (correlation == 0)
+        {
+            return null;
+        }
+        final Pending entry = pending.remove(correlation);
+        if (entry == null)
+        {
+            return null;
+        }
+        final ScheduledFuture<?> timeout = entry.timeout;
+        if (timeout != null)
+        {
+            timeout.cancel(false);
+        }
+        return entry.reply;
     }
 
     RemoteRef<?> target(final long correlation)
@@ -142,55 +323,68 @@ final class OutsideSender
     @SuppressWarnings("unchecked")
     void complete(final long correlation, final Object value, final Throwable error, final Session from)
     {
-        final Pending entry = pending.remove(correlation);
-        if (entry == null)
+        final Reply<?> reply = take(correlation);
+        if (reply == null)
         {
             node.deadLetter(from.nodeRef, error != null ? error : value, DeadLetterReason.LATE_REPLY);
         }
         else if (error != null)
         {
-            entry.reply.fail(error);
+            reply.fail(error);
         }
         else
         {
-            ((Reply<Object>)entry.reply).complete(value);
+            ((Reply<Object>)reply).complete(value);
         }
     }
 
     private void fail(final long correlation, final Throwable error)
     {
-        final Pending entry = pending.remove(correlation);
-        if (entry != null)
+        failTaken(correlation, error);
+    }
+
+    private void failTaken(final long correlation, final Throwable error)
+    {
+        final Reply<?> reply = take(correlation);
+        if (reply != null)
         {
-            entry.reply.fail(error);
+            reply.fail(error);
         }
     }
 
-    /** The control worker lost a session: fail its outside asks at once. */
+    /** The control agent lost a session: fail its outside asks at once (as closed when this node leaves). */
     void failSession(final Session session)
     {
         for (final var each : pending.entrySet())
         {
             if (each.getValue().session == session)
             {
-                fail(each.getKey(), new NodeUnreachableException(session.address.toString(), "ask to actor '" +
-                    each.getValue().target.name() + "' failed: " + session.lostMessage()));
+                final String name = each.getValue().target.name();
+                fail(each.getKey(), node.leaving ?
+                    node.failures.closed("ask to actor '" + name + "' ended unanswered: " + node.leaveReason()) :
+                    node.failures.unreachable(session.address.toString(), "ask to actor '" + name + "' failed: " +
+                        session.lostMessage()));
             }
         }
     }
 
-    /** Forget asks whose reply has timed out (their answer would be late anyway). Control worker, per tick. */
-    void sweep()
-    {
-        pending.values().removeIf(entry -> entry.reply.isDone());
-    }
-
-    /** Fail every outside ask: the node closes. */
+    /** Fail every outside ask: the node leaves the network. */
     void failAll(final String why)
     {
         for (final var each : pending.entrySet())
         {
-            fail(each.getKey(), new NodeUnreachableException(each.getValue().session.address.toString(), why));
+            fail(each.getKey(), node.failures.closed("ask to actor '" + each.getValue().target.name() +
+                "' ended unanswered: " + why));
+        }
+    }
+
+    /** Stop the timeout thread; the node's close, once every ask has ended. */
+    void close()
+    {
+        final ScheduledThreadPoolExecutor made = timer;
+        if (made != null)
+        {
+            made.shutdownNow();
         }
     }
 }

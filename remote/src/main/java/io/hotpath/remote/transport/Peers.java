@@ -1,10 +1,8 @@
 package io.hotpath.remote.transport;
 
 import io.aeron.Aeron;
-import io.hotpath.ActorRef;
 import io.hotpath.Terminated;
 import io.hotpath.remote.NodeAddress;
-import io.hotpath.remote.NodeUnreachableException;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The peers a node knows and the life of their sessions: made on a hello, up once acked and connected, lost for
- * good. Part of the {@link ControlAgent}; control worker only.
+ * good (a later session with the same incarnation is a new one). Part of the {@link ControlAgent}; control agent
+ * only.
  */
 final class Peers
 {
@@ -54,8 +53,9 @@ final class Peers
             }
             if (peer.control != null && peer.control.isConnected())
             {
-                if (peer.helloDue && frames.hello(peer))
+                if (peer.helloDue && (node.leaving || frames.hello(peer)))
                 {
+                    // a node that leaves greets no one: a hello would make its peer a new session
                     peer.helloDue = false;
                     work++;
                 }
@@ -116,7 +116,7 @@ final class Peers
         request.requestId = ++nextRequestId;
         request.sentOn = session;
         session.lookups.put(request.requestId, request);
-        frames.lookup(peer, session.remoteIncarnation, request.requestId, request.ref.actorName());
+        frames.lookup(peer, session, request.requestId, request.ref.actorName());
         due = true;
     }
 
@@ -149,25 +149,29 @@ final class Peers
         {
             peer.session = null;
         }
-        peer.quarantined.add(session.remoteIncarnation);
         for (final ResolveRequest request : session.lookups.values())
         {
-            peer.resolves.remove(request);
-            request.reply.fail(new NodeUnreachableException(session.address.toString(), "resolve of '" +
-                request.ref.actorName() + "' failed: " + session.lostMessage()));
+            // a resolve names a node, not a session: it waits for the next one (a pause ended, a successor
+            // started), or fails at its deadline
+            request.sentOn = null;
         }
         session.lookups.clear();
+        if (!peer.resolves.isEmpty())
+        {
+            peer.helloDue = true;
+            due = true;
+        }
         for (final WatchRequest request : session.watches.values())
         {
             request.ref().markStopped();
-            request.reply().complete(new Terminated(request.ref(), Terminated.Reason.NODE_LOST,
-                new NodeUnreachableException(session.address.toString(), session.lostMessage())));
+            node.complete(request.worker(), request.reply(), new Terminated(request.ref(), Terminated.Reason.NODE_LOST,
+                node.failures.unreachable(session.address.toString(), session.lostMessage())), null);
         }
         session.watches.clear();
         node.outside.failSession(session);
-        for (final ActorRef<Object> link : node.linkRefs)
+        for (final WorkerLink link : node.links)
         {
-            link.tell(session);
+            link.command(session);
         }
         final Aeron aeron = node.media.aeron();
         for (int j = 0; j < session.remoteWorkers; j++)
@@ -190,7 +194,7 @@ final class Peers
         }
         if (sayGoodbye)
         {
-            frames.goodbye(peer, session.remoteIncarnation);
+            frames.goodbye(peer, session.remoteIncarnation, session.localKey, session.remoteKey);
             due = true;
         }
     }
@@ -211,9 +215,10 @@ final class Peers
         return address;
     }
 
-    Session newSession(final Peer peer, final long incarnation, final int workers)
+    Session newSession(final Peer peer, final long incarnation, final int workers, final long remoteKey)
     {
         final Session session = new Session(node, peer.address, incarnation, workers, node.workerCount);
+        session.remoteKey = remoteKey;
         final Aeron aeron = node.media.aeron();
         final String channel = peer.address.publicationChannel(node.config.termLength(), node.config.mtu());
         for (int j = 0; j < workers; j++)
@@ -230,7 +235,10 @@ final class Peers
         return session;
     }
 
-    /** Heartbeats: hellos due to every live peer, sessions not heard from lost, resolves past their deadline failed. */
+    /**
+     * Heartbeats: hellos due to every live peer, sessions not heard from lost, resolves past their deadline failed.
+     * Its own pauses the node has credited already ({@link #creditPause}), so only a peer's silence counts here.
+     */
     void tick(final long nowNs)
     {
         for (int i = 0; i < peerList.size(); i++)
@@ -258,11 +266,33 @@ final class Peers
                     {
                         request.sentOn.lookups.remove(request.requestId);
                     }
-                    request.reply.fail(new NodeUnreachableException(peer.address.toString(), "node " + peer.address +
-                        (request.sentOn == null ? " did not answer" : " did not answer the lookup of '" +
-                        request.ref.actorName() + "'") + " within " + TimeUnit.NANOSECONDS.toMillis(
-                        node.config.resolveTimeoutNs()) + " ms (remote.resolveTimeoutNs)"));
+                    node.complete(request.worker, request.reply, null, node.failures.unreachable(
+                        peer.address.toString(), "node " + peer.address + (request.sentOn == null ? " did not answer" :
+                        " did not answer the lookup of '" + request.ref.actorName() + "'") + " within " +
+                        TimeUnit.NANOSECONDS.toMillis(node.config.resolveTimeoutNs()) +
+                        " ms (remote.resolveTimeoutNs)"));
                 }
+            }
+        }
+    }
+
+    /**
+     * This node did not run for {@code pauseNs} (a GC pause, a stopped process, a busy control worker): the silence
+     * of its peers meanwhile is its own, not theirs. Each session gets a full failure timeout from now to be heard,
+     * and each resolve's deadline moves by the pause.
+     */
+    void creditPause(final long pauseNs, final long nowNs)
+    {
+        for (int i = 0; i < peerList.size(); i++)
+        {
+            final Peer peer = peerList.get(i);
+            if (peer.session != null && nowNs - peer.session.lastHeardNs > 0)
+            {
+                peer.session.lastHeardNs = nowNs;
+            }
+            for (final ResolveRequest request : peer.resolves)
+            {
+                request.deadlineNs += pauseNs;
             }
         }
     }

@@ -55,6 +55,10 @@ final class PendingAsks
      */
     Reply<?> take(final long correlation)
     {
+        if (correlation == 0)
+        {
+            return null;
+        }
         final int slot = (int)correlation;
         if (slot < 0 || slot >= used || generations[slot] != (int)(correlation >>> 32) || replies[slot] == null)
         {
@@ -75,9 +79,10 @@ final class PendingAsks
     }
 
     /**
-     * Fail every ask made to a session's node at once.
+     * Fail every ask made to a session's node at once; with a {@link io.hotpath.remote.NodeClosedException} when
+     * this node's own leaving lost the session.
      */
-    void failSession(final Session session, final String why)
+    void failSession(final Session session, final NodeRuntime node)
     {
         for (int slot = 0; slot < used; slot++)
         {
@@ -86,8 +91,28 @@ final class PendingAsks
                 final Reply<?> reply = replies[slot];
                 final RemoteRef<?> target = targets[slot];
                 release(slot);
-                reply.fail(new io.hotpath.remote.NodeUnreachableException(session.address.toString(),
-                    "ask to actor '" + target.name() + "' failed: " + why));
+                reply.fail(node.leaving ?
+                    node.failures.closed("ask to actor '" + target.name() + "' ended unanswered: " +
+                        node.leaveReason()) :
+                    node.failures.unreachable(session.address.toString(), "ask to actor '" + target.name() +
+                        "' failed: " + session.lostMessage()));
+            }
+        }
+    }
+
+    /**
+     * Fail every ask: the node leaves the network.
+     */
+    void failAll(final String why, final Failures failures)
+    {
+        for (int slot = 0; slot < used; slot++)
+        {
+            if (replies[slot] != null)
+            {
+                final Reply<?> reply = replies[slot];
+                final RemoteRef<?> target = targets[slot];
+                release(slot);
+                reply.fail(failures.closed("ask to actor '" + target.name() + "' ended unanswered: " + why));
             }
         }
     }

@@ -8,9 +8,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What every worker of a node reads per frame: the published actors by export id, and the connected sessions by
- * the peer's incarnation. Internal. Reads are lock free (a volatile load of an immutable snapshot); writes (publish,
- * unpublish, a session added or lost) copy the snapshot under this object's lock, off the per-message path.
+ * What every worker of a node reads per frame: the published actors by export id, and the sessions by their local
+ * key (the key data frames name). Internal. Reads are lock free (a volatile load of an immutable snapshot); writes
+ * (publish, unpublish, a session added or lost) copy the snapshot under this object's lock, off the per-message path.
  */
 final class Registry
 {
@@ -94,18 +94,18 @@ final class Registry
     /**
      * {@return its session, or null when none is registered}
      *
-     * @param incarnation a peer's incarnation, from a frame.
+     * @param localKey this node's key of a session, from a frame.
      */
-    Session session(final long incarnation)
+    Session session(final long localKey)
     {
-        return sessions.get(incarnation);
+        return sessions.get(localKey);
     }
 
     synchronized void addSession(final Session session)
     {
         final Long2ObjectHashMap<Session> copy = new Long2ObjectHashMap<>();
         copy.putAll(sessions);
-        copy.put(session.remoteIncarnation, session);
+        copy.put(session.localKey, session);
         sessions = copy;
     }
 
@@ -113,10 +113,7 @@ final class Registry
     {
         final Long2ObjectHashMap<Session> copy = new Long2ObjectHashMap<>();
         copy.putAll(sessions);
-        if (copy.get(session.remoteIncarnation) == session)
-        {
-            copy.remove(session.remoteIncarnation);
-        }
+        copy.remove(session.localKey);
         sessions = copy;
     }
 }

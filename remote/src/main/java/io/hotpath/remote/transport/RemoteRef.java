@@ -4,20 +4,19 @@ import io.hotpath.ActorRef;
 import io.hotpath.Reply;
 import io.hotpath.Terminated;
 import io.hotpath.remote.NodeAddress;
-import io.hotpath.remote.NodeUnreachableException;
 import io.hotpath.spi.ForeignRef;
 
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The address of an actor published on another node, bound to the incarnation of that node it was resolved
- * against: once that incarnation is lost, sends are dead letters for good (resolve again to reach a new one).
- * Thread safe, as every {@link ActorRef}.
+ * The address of an actor published on another node, bound to the session of that node it was resolved in: once
+ * that session is lost, sends are dead letters for good (resolve again to reach the node anew). Thread safe, as
+ * every {@link ActorRef}.
  * <p>
  * A send from a worker of this node goes out on that worker's exclusive publication to the actor's worker (per
  * pair FIFO); a send from any other thread on the concurrent publication to it, under the engine's full-queue
- * policy.
+ * policy. While the actor's node says its mailbox is congested, the policy applies at the source.
  *
  * @param <M> the type of message the actor handles.
  */
@@ -27,10 +26,8 @@ final class RemoteRef<M> implements ForeignRef<M>
     private final NodeAddress address;
     private final String actorName;
     private final String fullName;
-    /** Set once by the control worker before the ref is handed out; the volatile store publishes the two below. */
-    private volatile Session session;
-    int exportId;
-    int remoteWorker;
+    /** Set once by the control agent before the ref is handed out (a volatile store the senders' loads acquire). */
+    private volatile RemoteTarget target;
     private volatile boolean stopped;
 
     RemoteRef(final NodeRuntime node, final NodeAddress address, final String actorName)
@@ -41,16 +38,22 @@ final class RemoteRef<M> implements ForeignRef<M>
         this.fullName = actorName + "@" + address;
     }
 
-    void bind(final Session bound, final int id, final int worker)
+    void bind(final RemoteTarget bound)
     {
-        exportId = id;
-        remoteWorker = worker;
-        session = bound;
+        target = bound;
     }
 
+    /** @return the actor as its session reaches it; null before the resolve has answered. */
+    RemoteTarget target()
+    {
+        return target;
+    }
+
+    /** @return the session the ref is bound to, or null. */
     Session session()
     {
-        return session;
+        final RemoteTarget bound = target;
+        return bound == null ? null : bound.session;
     }
 
     NodeAddress address()
@@ -71,13 +74,13 @@ final class RemoteRef<M> implements ForeignRef<M>
     @Override
     public void tell(final M message)
     {
-        send(Objects.requireNonNull(message, "message"), null, true);
+        send(Objects.requireNonNull(message, "message"), null, true, 0);
     }
 
     @Override
     public boolean offer(final M message)
     {
-        return send(Objects.requireNonNull(message, "message"), null, false);
+        return send(Objects.requireNonNull(message, "message"), null, false, 0);
     }
 
     @Override
@@ -85,7 +88,7 @@ final class RemoteRef<M> implements ForeignRef<M>
     {
         Objects.requireNonNull(message, "message");
         final Reply<R> reply = node.hooks.newReply(this, 0);
-        send(message, reply, true);
+        send(message, reply, true, 0);
         return reply;
     }
 
@@ -98,8 +101,16 @@ final class RemoteRef<M> implements ForeignRef<M>
         {
             throw new IllegalArgumentException("ask timeout must be positive: " + timeout);
         }
-        final Reply<R> reply = node.hooks.newReply(this, timeoutNs);
-        send(message, reply, true);
+        if (node.hooks.currentWorker() >= 0)
+        {
+            // the asking actor's worker times it, and cancels the timer when the answer comes there
+            final Reply<R> reply = node.hooks.newReply(this, timeoutNs);
+            send(message, reply, true, 0);
+            return reply;
+        }
+        // a thread outside the engine: the node times it, and cancels the timer when the answer comes
+        final Reply<R> reply = node.hooks.newReply(this, 0);
+        send(message, reply, true, timeoutNs);
         return reply;
     }
 
@@ -108,26 +119,28 @@ final class RemoteRef<M> implements ForeignRef<M>
     {
         Objects.requireNonNull(message, "message");
         node.hooks.prepareReply(Objects.requireNonNull(reply, "reply"), this, 0);
-        send(message, reply, true);
+        send(message, reply, true, 0);
         return reply;
     }
 
-    private boolean send(final Object message, final Reply<?> reply, final boolean applyPolicy)
+    private boolean send(final Object message, final Reply<?> reply, final boolean applyPolicy,
+        final long outsideTimeoutNs)
     {
         final int worker = node.hooks.currentWorker();
         return worker >= 0 ?
-            node.links[worker].send(this, message, reply, applyPolicy) :
-            node.outside.send(this, message, reply, applyPolicy);
+            node.links[worker].sends.send(this, message, reply, applyPolicy) :
+            node.outside.send(this, message, reply, applyPolicy, outsideTimeoutNs);
     }
 
     @Override
     public void watch(final Reply<Terminated> watcher)
     {
-        final Session bound = session;
-        if (bound == null || bound.isLost())
+        final RemoteTarget bound = target;
+        if (bound == null || bound.session.isLost() || node.leaving)
         {
-            watcher.complete(new Terminated(this, Terminated.Reason.NODE_LOST, new NodeUnreachableException(
-                String.valueOf(address()), "actor '" + actorName() + "' is on a node that is not reachable")));
+            watcher.complete(new Terminated(this, Terminated.Reason.NODE_LOST, node.leaving ?
+                node.failures.closed(node.leaveReason()) : node.failures.unreachable(String.valueOf(address()),
+                "actor '" + actorName() + "' is on a node that is not reachable")));
             return;
         }
         if (stopped)
@@ -135,7 +148,7 @@ final class RemoteRef<M> implements ForeignRef<M>
             watcher.complete(new Terminated(this, Terminated.Reason.STOPPED, null));
             return;
         }
-        node.control.tell(new WatchRequest(this, watcher));
+        node.controlAgent.command(new WatchRequest(this, watcher, node.hooks.currentWorker()));
     }
 
     /**
@@ -153,7 +166,8 @@ final class RemoteRef<M> implements ForeignRef<M>
     @Override
     public int id()
     {
-        return exportId;
+        final RemoteTarget bound = target;
+        return bound == null ? 0 : bound.exportId;
     }
 
     /**
@@ -162,17 +176,18 @@ final class RemoteRef<M> implements ForeignRef<M>
     @Override
     public int workerIndex()
     {
-        return remoteWorker;
+        final RemoteTarget bound = target;
+        return bound == null ? 0 : bound.worker;
     }
 
     /**
-     * @return true once the actor is known to have stopped (a watch fired) or its node incarnation is lost.
+     * @return true once the actor is known to have stopped (a watch fired) or its session is lost.
      */
     @Override
     public boolean isStopped()
     {
-        final Session bound = session;
-        return stopped || bound != null && bound.isLost();
+        final RemoteTarget bound = target;
+        return stopped || bound != null && bound.session.isLost();
     }
 
     @Override

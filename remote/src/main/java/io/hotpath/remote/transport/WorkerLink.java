@@ -1,280 +1,198 @@
 package io.hotpath.remote.transport;
 
-import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
-import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.hotpath.Actor;
+import io.hotpath.ActorRef;
 import io.hotpath.DeadLetterReason;
-import io.hotpath.FullQueuePolicy;
-import io.hotpath.QueueFullException;
+import io.hotpath.EngineClosedException;
 import io.hotpath.RepeatingStep;
 import io.hotpath.Reply;
-import io.hotpath.UndeliveredException;
-import io.hotpath.remote.protocol.AnswerStatus;
+import io.hotpath.remote.NodeClosedException;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * What one worker of a node does on the network: it sends its actors' messages to remote actors on its own exclusive
- * publications (one per peer worker: per-pair FIFO), keeps what Aeron pushes back in bounded backlogs, serves asks
- * that arrive for its actors and answers them, and takes the frames of its own stream. Owned by that worker: every
- * method runs on its thread (as the link actor's repeating step and handler, or called by its actors' sends).
+ * What one worker of a node does on the network, as the repeating step of the node's actor on that worker: it takes
+ * the frames of its own stream ({@link FrameReceiver}), sends what its backlogs and holds keep ({@link WorkerSends}),
+ * tells peers when an actor of this worker is congested or has caught up ({@link CongestionNotices}), and runs the
+ * commands other threads leave for it. Owned by that worker: every method runs on its thread, except
+ * {@link #command}, which any thread calls.
  * <p>
- * Back pressure: a send that finds Aeron pushing back (or a backlog already waiting) joins the backlog of that
- * publication and goes out in order as room appears; a backlog holds at most {@code remote.backlog} messages, then
- * the engine's full-queue policy applies: drop counts a QUEUE_FULL dead letter, fail and wait throw a
- * {@link QueueFullException} at once (a worker never waits). Answers always join. {@code offer} never joins: it
- * returns false instead.
+ * When the node leaves the network (its close, or the engine's), the link fails every ask its worker's actors have
+ * pending and drops what it keeps, on its own thread, so each asker hears in its own turn; while the engine closes,
+ * the step reports work until the control agent has done its part, so that the engine does not finish before every
+ * ask has ended.
  */
 final class WorkerLink implements RepeatingStep, Actor<Object>
 {
-    private static final int DRAIN_LIMIT = 256;
+    /** How many times the poll limit a duty cycle may take, when the frames only join mailboxes. */
+    private static final int MAX_POLL_ROUNDS = 16;
 
     final int index;
     final NodeRuntime node;
     final FrameSender sender;
     final PendingAsks pending = new PendingAsks();
+    final WorkerSends sends;
+    final CongestionNotices congestion;
     private final ArrayDeque<ServedAsk> pool = new ArrayDeque<>();
-    private final ArrayList<Backlog> draining = new ArrayList<>();
+    private final ConcurrentLinkedQueue<Object> commands = new ConcurrentLinkedQueue<>();
     private final Subscription subscription;
-    private final ControlledFragmentHandler receiver;
+    private final FrameReceiver frames;
+    private final FragmentAssembler receiver;
     private final int pollLimit;
+    private boolean left;
+    /** {@link #left}, for the node's owner thread, which waits for it. */
+    private volatile boolean hasLeft;
 
     WorkerLink(final NodeRuntime node, final int index, final Subscription subscription)
     {
         this.node = node;
         this.index = index;
         this.subscription = subscription;
-        this.sender = new FrameSender(node.incarnation, node.config.codecs(), node.maxMessageLength);
-        this.receiver = new io.aeron.ControlledFragmentAssembler(new FrameReceiver(this));
+        this.sender = new FrameSender(node.config.codecs(), node.maxMessageLength);
+        this.sends = new WorkerSends(this);
+        this.congestion = new CongestionNotices(this);
+        this.frames = new FrameReceiver(this);
+        this.receiver = new FragmentAssembler(frames);
         this.pollLimit = node.config.pollLimit();
     }
 
     @Override
     public int doWork()
     {
-        int work = draining.isEmpty() ? 0 : drain();
-        work += subscription.controlledPoll(receiver, pollLimit);
-        return work;
+        if (node.leaving || !left && node.checkLeaving())
+        {
+            return whileLeaving();
+        }
+        int work = commands.isEmpty() ? 0 : runCommands();
+        if (sends.hasWork())
+        {
+            work += sends.drain();
+        }
+        if (congestion.hasWork())
+        {
+            work += congestion.poll();
+        }
+        return work + poll();
     }
 
-    /** Commands from the control worker: a session lost. */
-    @Override
-    public void onMessage(final Object message)
+    /**
+     * Take frames from the stream: {@code remote.pollLimit} at a time, and more while they cost next to nothing
+     * (they joined the mailboxes of busy actors), as the engine's inbound drain takes its queue: so a flood for one
+     * slow actor moves out of the stream at once, and the frames behind it for other actors are not held up for
+     * many duty cycles of the slow actor's batches.
+     */
+    private int poll()
     {
-        if (message instanceof Session lost)
+        frames.ran = 0;
+        int taken = 0;
+        for (int round = 0; round < MAX_POLL_ROUNDS; round++)
         {
-            onSessionLost(lost);
-        }
-    }
-
-    // ---------------------------------------------------------------- sending
-
-    boolean send(final RemoteRef<?> ref, final Object message, final Reply<?> reply, final boolean applyPolicy)
-    {
-        final Session session = ref.session();
-        if (session == null || session.state == Session.LOST || node.closed)
-        {
-            node.deadLetter(ref, reply != null ? reply : message, DeadLetterReason.NODE_UNREACHABLE);
-            return true;
-        }
-        final int remoteWorker = ref.remoteWorker;
-        final long correlation = reply == null ? 0 : pending.add(reply, session, ref);
-        final Backlog backlog = session.backlogs[index][remoteWorker];
-        if (session.state == Session.UP && (backlog == null || backlog.isEmpty()))
-        {
-            final long result = sendNow(session.publications[index][remoteWorker], session, ref, message,
-                correlation);
-            if (result >= 0)
-            {
-                return true;
-            }
-            if (!FrameSender.isTransient(result))
-            {
-                failed(ref, message, correlation, result);
-                return true;
-            }
-        }
-        if (!applyPolicy)
-        {
-            return false;
-        }
-        if (backlog(session, remoteWorker).offer(ref, message, correlation, false))
-        {
-            return true;
-        }
-        return backlogFull(ref, message, correlation, session);
-    }
-
-    private long sendNow(final ExclusivePublication pub, final Session session, final RemoteRef<?> ref,
-        final Object message, final long correlation)
-    {
-        return correlation == 0 ?
-            sender.tell(pub, session.remoteIncarnation, ref.exportId, message) :
-            sender.ask(pub, session.remoteIncarnation, ref.exportId, message, correlation, index);
-    }
-
-    private boolean backlogFull(final RemoteRef<?> ref, final Object message, final long correlation,
-        final Session session)
-    {
-        final Reply<?> reply = correlation == 0 ? null : pending.take(correlation);
-        if (node.policy == FullQueuePolicy.DROP)
-        {
-            node.deadLetter(ref, reply != null ? reply : message, DeadLetterReason.QUEUE_FULL);
-            return true;
-        }
-        final QueueFullException ex = new QueueFullException("remote send to actor '" + ref.name() + "': Aeron " +
-            "pushes back and this worker's backlog for its node is full (" + node.config.backlog() +
-            " messages, remote.backlog); a worker never waits: slow the sender down, use offer(), or drop " +
-            "(send.fullQueuePolicy=drop)");
-        if (reply != null)
-        {
-            reply.fail(ex);
-        }
-        throw ex;
-    }
-
-    private void failed(final RemoteRef<?> ref, final Object message, final long correlation, final long result)
-    {
-        final Reply<?> reply = correlation == 0 ? null : pending.take(correlation);
-        final DeadLetterReason reason = reasonOf(result);
-        node.logCodecError(sender, reason, message);
-        node.deadLetter(ref, reply != null ? reply : message, reason);
-    }
-
-    static DeadLetterReason reasonOf(final long result)
-    {
-        if (result == FrameSender.NO_CODEC)
-        {
-            return DeadLetterReason.NO_CODEC;
-        }
-        if (result == FrameSender.ENCODE_FAILED)
-        {
-            return DeadLetterReason.ENCODE_FAILED;
-        }
-        if (result == FrameSender.TOO_LARGE)
-        {
-            return DeadLetterReason.MESSAGE_TOO_LARGE;
-        }
-        return DeadLetterReason.NODE_UNREACHABLE;
-    }
-
-    private Backlog backlog(final Session session, final int remoteWorker)
-    {
-        Backlog backlog = session.backlogs[index][remoteWorker];
-        if (backlog == null)
-        {
-            backlog = new Backlog(session, remoteWorker, node.config.backlog());
-            session.backlogs[index][remoteWorker] = backlog;
-        }
-        if (!backlog.listed)
-        {
-            backlog.listed = true;
-            draining.add(backlog);
-        }
-        return backlog;
-    }
-
-    private int drain()
-    {
-        int work = 0;
-        for (int i = 0; i < draining.size(); )
-        {
-            final Backlog backlog = draining.get(i);
-            final Session session = backlog.session;
-            if (session.state == Session.UP)
-            {
-                work += drain(backlog, session.publications[index][backlog.remoteWorker]);
-            }
-            else if (session.state == Session.LOST)
-            {
-                drop(backlog);
-            }
-            if (backlog.isEmpty())
-            {
-                backlog.listed = false;
-                draining.set(i, draining.get(draining.size() - 1));
-                draining.remove(draining.size() - 1);
-            }
-            else
-            {
-                i++;
-            }
-        }
-        return work;
-    }
-
-    private int drain(final Backlog backlog, final ExclusivePublication pub)
-    {
-        int sent = 0;
-        while (!backlog.isEmpty() && sent < DRAIN_LIMIT)
-        {
-            final long result;
-            if (backlog.headSubject() instanceof ServedAsk served)
-            {
-                result = sendAnswer(pub, served);
-                if (!FrameSender.isTransient(result))
-                {
-                    recycle(served);
-                }
-            }
-            else
-            {
-                final RemoteRef<?> ref = (RemoteRef<?>)backlog.headSubject();
-                result = sendNow(pub, backlog.session, ref, backlog.headMessage(), backlog.headCorrelation());
-                if (result < 0 && !FrameSender.isTransient(result))
-                {
-                    failed(ref, backlog.headMessage(), backlog.headCorrelation(), result);
-                }
-            }
-            if (FrameSender.isTransient(result))
+            final int polled = subscription.poll(receiver, pollLimit);
+            taken += polled;
+            if (polled < pollLimit || frames.ran >= pollLimit)
             {
                 break;
             }
-            backlog.removeHead();
-            sent++;
         }
-        return sent;
+        return taken;
     }
 
-    /** A lost session: what waits for it is dead, including answers. */
-    private void drop(final Backlog backlog)
+    /** No messages reach the link's actor; its work comes through {@link #command}. */
+    @Override
+    public void onMessage(final Object message)
     {
-        while (!backlog.isEmpty())
+    }
+
+    /**
+     * Leave work for this link's worker. Any thread; the worker runs it in its next duty cycle.
+     *
+     * @param command a lost {@link Session}, a {@link Completion}, or a {@link WatchExport}.
+     */
+    void command(final Object command)
+    {
+        commands.add(command);
+    }
+
+    private int runCommands()
+    {
+        int work = 0;
+        Object command;
+        while ((command = commands.poll()) != null)
         {
-            if (backlog.headSubject() instanceof ServedAsk served)
+            work++;
+            if (command instanceof Session lost)
             {
-                node.deadLetter(served.target, served.error != null ? served.error : served.value,
-                    DeadLetterReason.NODE_UNREACHABLE);
-                recycle(served);
+                onSessionLost(lost);
             }
-            else
+            else if (command instanceof Completion completion)
             {
-                final Reply<?> reply = backlog.headCorrelation() == 0 ? null : pending.take(backlog.headCorrelation());
-                node.deadLetter((RemoteRef<?>)backlog.headSubject(), reply != null ? reply : backlog.headMessage(),
-                    DeadLetterReason.NODE_UNREACHABLE);
+                Completion.apply(completion.reply(), completion.value(), completion.error());
             }
-            backlog.removeHead();
+            else if (command instanceof WatchExport watch)
+            {
+                watchExport(watch);
+            }
         }
+        return work;
     }
 
     private void onSessionLost(final Session session)
     {
-        pending.failSession(session, session.lostReason);
-        for (int remoteWorker = 0; remoteWorker < session.remoteWorkers; remoteWorker++)
+        pending.failSession(session, node);
+        sends.onSessionLost(session);
+    }
+
+    /** A peer watches an actor of this worker: the engine tells the control agent once it has stopped. */
+    private void watchExport(final WatchExport watch)
+    {
+        final ControlAgent control = node.controlAgent;
+        node.engine.watch(watch.ref()).onComplete((stopped, error) -> control.command(watch));
+    }
+
+    // ---------------------------------------------------------------- leaving
+
+    private int whileLeaving()
+    {
+        int work = commands.isEmpty() ? 0 : runCommands();
+        if (!left)
         {
-            final Backlog backlog = session.backlogs[index][remoteWorker];
-            if (backlog != null)
-            {
-                drop(backlog);
-            }
-            final ExclusivePublication pub = session.publications[index][remoteWorker];
-            if (pub != null)
-            {
-                pub.close();
-            }
+            left = true;
+            final String why = node.leaveReason();
+            pending.failAll(why, node.failures);
+            sends.dropAll(node.leftWithEngine() ? DeadLetterReason.ENGINE_CLOSED : DeadLetterReason.NODE_UNREACHABLE);
+            congestion.clear();
+            hasLeft = true;
+            work++;
         }
+        work += poll();
+        // the engine must not finish before the control agent has failed what it keeps for this worker's actors
+        return node.left || !node.engine.isClosed() ? work : work + 1;
+    }
+
+    /**
+     * A send after the node began to leave: from a worker, a dead letter (an ask fails at once with a
+     * {@link NodeClosedException}); from a thread outside the engine, refused with the exception a local send gets
+     * ({@link EngineClosedException} once the engine is closed), and counted.
+     *
+     * @return true (nothing is kept).
+     */
+    boolean refuseAfterLeave(final RemoteRef<?> ref, final Object message, final Reply<?> reply)
+    {
+        final DeadLetterReason reason = node.leftWithEngine() ? DeadLetterReason.ENGINE_CLOSED :
+            DeadLetterReason.NODE_UNREACHABLE;
+        if (reply != null)
+        {
+            reply.fail(node.failures.closed("ask to actor '" + ref.name() + "' not sent: " + node.leaveReason()));
+            node.deadLetter(ref, reply, reason);
+        }
+        else
+        {
+            node.deadLetter(ref, message, reason);
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- serving asks
@@ -291,58 +209,33 @@ final class WorkerLink implements RepeatingStep, Actor<Object>
         pool.push(served);
     }
 
-    /** The outcome of a served ask is known: send it back to the asker's worker, or keep it in order. */
+    /** The outcome of a served ask is known. */
     void answer(final ServedAsk served)
     {
-        final Session session = served.session;
-        if (session.state == Session.LOST || node.closed)
-        {
-            node.deadLetter(served.target, served.error != null ? served.error : served.value,
-                DeadLetterReason.NODE_UNREACHABLE);
-            recycle(served);
-            return;
-        }
-        final Backlog backlog = session.backlogs[index][served.replyWorker];
-        if (session.state == Session.UP && (backlog == null || backlog.isEmpty()))
-        {
-            final long result = sendAnswer(session.publications[index][served.replyWorker], served);
-            if (!FrameSender.isTransient(result))
-            {
-                recycle(served);
-                return;
-            }
-        }
-        backlog(session, served.replyWorker).offer(served, null, served.correlation, true);
+        sends.answer(served);
     }
 
-    private long sendAnswer(final ExclusivePublication pub, final ServedAsk served)
+    /** @return true once the link has failed its asks and dropped what it kept, the node leaving. */
+    boolean hasLeft()
     {
-        final long destination = served.session.remoteIncarnation;
-        if (served.error == null)
-        {
-            final long result = sender.answer(pub, destination, served.correlation, served.value);
-            if (!FrameSender.isLocalFailure(result))
-            {
-                return result;
-            }
-            final DeadLetterReason reason = reasonOf(result);
-            node.logCodecError(sender, reason, served.value);
-            node.deadLetter(served.target, served.value, reason);
-            served.error = new UndeliveredException("the answer of actor '" + served.target.name() + "' (" +
-                served.value.getClass().getName() + ") could not be sent: " + reason, reason);
-        }
-        if (served.error instanceof UndeliveredException undelivered)
-        {
-            return sender.answerFailure(pub, destination, served.correlation, AnswerStatus.UNDELIVERED,
-                undelivered.reason().name(), undelivered.getMessage());
-        }
-        return sender.answerFailure(pub, destination, served.correlation, AnswerStatus.FAILED,
-            served.error.getClass().getName(), served.error.getMessage());
+        return hasLeft;
     }
 
     /** Close the subscription; the node's owner, once this worker no longer runs the link. */
     void close()
     {
         subscription.close();
+    }
+
+    /**
+     * A peer's watch of an actor published here: a command to the actor's link, and back to the control agent once
+     * the actor has stopped. Immutable.
+     *
+     * @param session the watching peer's session.
+     * @param watchId the peer's id of the watch.
+     * @param ref     the actor.
+     */
+    record WatchExport(Session session, long watchId, ActorRef<?> ref)
+    {
     }
 }

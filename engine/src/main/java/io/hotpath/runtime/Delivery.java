@@ -37,6 +37,35 @@ final class Delivery
             turns.handOff(target, message);
             return true;
         }
+        return queue(worker, target, message, mode);
+    }
+
+    /**
+     * {@link #deliver} of a message that has arrived from outside the worker's own actors, budgeted as a frame taken
+     * outside any turn though the caller runs in a turn of its own (an extension's repeating step taking frames from
+     * the network): handed over at once within the actor's budget of handoffs for this duty cycle, else into its
+     * mailbox (beyond its capacity if need be) for its turn in the ready queue. Without the budget a flood for one
+     * slow idle actor would run its handler frame after frame on the caller's stack, and every frame behind the flood
+     * would wait for all of it.
+     *
+     * @return true when the handler ran.
+     */
+    static boolean deliverArrived(final Worker worker, final ActorCell<?> target, final Object message)
+    {
+        final TurnStack turns = worker.turns;
+        if (target.isIdle() && turns.mayHandOff() && target.mailbox.isEmpty() &&
+            mayHandOffOutsideTurns(worker, target, ARRIVED))
+        {
+            turns.handOff(target, message);
+            return true;
+        }
+        queue(worker, target, message, ARRIVED);
+        return false;
+    }
+
+    /** The message waits its turn: in the mailbox (the actor scheduled), or as a dead letter of a stopped actor. */
+    private static boolean queue(final Worker worker, final ActorCell<?> target, final Object message, final int mode)
+    {
         if (target.isStopped())
         {
             worker.deadLetter(target, message, target.stoppedReason());

@@ -84,38 +84,9 @@ public final class Hooks implements EngineHooks
         return arrive(cell, exchange);
     }
 
-    /**
-     * {@link Delivery#deliver} in {@link Delivery#ARRIVED} mode as for a frame taken outside any turn, though the
-     * caller (an extension's repeating step) runs in a turn of its own: handed over at once within the actor's budget
-     * of handoffs for this duty cycle, else into its mailbox (beyond its capacity if need be) for its turn in the
-     * ready queue. Without the budget, a flood for one slow idle actor would run its handler frame after frame on
-     * the caller's stack, and every frame behind the flood would wait for all of it.
-     */
     private static boolean arrive(final ActorCell<?> cell, final Object message)
     {
-        final Worker worker = cell.worker;
-        if (cell.isIdle() && worker.turns.mayHandOff() && cell.mailbox.isEmpty() &&
-            Delivery.mayHandOffOutsideTurns(worker, cell, Delivery.ARRIVED))
-        {
-            worker.turns.handOff(cell, message);
-            return true;
-        }
-        if (cell.isStopped())
-        {
-            worker.deadLetter(cell, message, cell.stoppedReason());
-            return false;
-        }
-        if (cell.mailbox.offer(message))
-        {
-            cell.countReschedule();
-            if (cell.isIdle() && !cell.scheduled)
-            {
-                worker.ready.schedule(cell);
-            }
-            return false;
-        }
-        SendSlowPath.mailboxFull(worker, cell, message, Delivery.ARRIVED);
-        return false;
+        return Delivery.deliverArrived(cell.worker, cell, message);
     }
 
     @Override

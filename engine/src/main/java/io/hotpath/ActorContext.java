@@ -66,6 +66,15 @@ public interface ActorContext<M>
     <R> Reply<R> newReply();
 
     /**
+     * {@return true while the message being handled was asked and its answer is still owed: {@link #reply} and
+     * {@link #replyLater} may be called} A handler that serves both tells and asks of the same message answers only
+     * when this is true.
+     *
+     * @throws IllegalStateException when called outside the actor's own handler.
+     */
+    boolean isAsked();
+
+    /**
      * Answer the ask being handled now. An ask left without an answer when the handler returns fails with an
      * {@link IllegalStateException}, unless the handler kept it with {@link #replyLater()}.
      *

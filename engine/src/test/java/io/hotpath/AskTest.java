@@ -203,4 +203,26 @@ class AskTest
             assertEquals(1, engine.deadLetters().count(DeadLetterReason.ACTOR_STOPPED));
         }
     }
+
+    @Test
+    void aHandlerKnowsWhetherItsMessageWasAskedAndStillOwed() throws Exception
+    {
+        try (Engine engine = Engine.start(TestEngines.config(1).build()))
+        {
+            final List<String> seen = new CopyOnWriteArrayList<>();
+            final ActorRef<String> both = engine.spawn("both", (ActorContext<String> ctx) -> (String m) ->
+            {
+                seen.add(m + ":" + ctx.isAsked());
+                if (ctx.isAsked())
+                {
+                    ctx.reply(m.length());
+                    seen.add("after reply:" + ctx.isAsked());
+                }
+            });
+            both.tell("told");
+            assertEquals(5, both.<Integer>ask("asked").get(Duration.ofSeconds(10)));
+            assertThat(seen)
+                .containsExactly("told:false", "asked:true", "after reply:false");
+        }
+    }
 }

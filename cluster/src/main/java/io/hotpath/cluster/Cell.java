@@ -71,6 +71,12 @@ final class Cell<M, S> implements ClusterContext<M>
     }
 
     @Override
+    public boolean isAsked()
+    {
+        return engineContext.isAsked();
+    }
+
+    @Override
     public void reply(final Object value)
     {
         engineContext.reply(value);

@@ -44,6 +44,12 @@ public interface ClusterContext<M>
     long timeNs();
 
     /**
+     * {@return true while the message being handled was asked and its answer is still owed} A handler that serves
+     * both tells and asks of the same message answers only when this is true.
+     */
+    boolean isAsked();
+
+    /**
      * Answer the ask being handled now: to another clustered actor, or through the egress to the client that asked.
      *
      * @param value the answer; a client's ask needs a codec for its class in the service's codecs.

@@ -139,13 +139,9 @@ final class Ledger implements ClusteredActor<Ledger.Message, Ledger.State>
 
     private void answerIfAsked(final Object value)
     {
-        try
+        if (context.isAsked())
         {
             context.reply(value);
-        }
-        catch (final IllegalStateException told)
-        {
-            // a tell: nobody to answer
         }
     }
 

@@ -135,6 +135,14 @@ final class CellContext<M> implements ActorContext<M>
         }
     }
 
+    @Override
+    public boolean isAsked()
+    {
+        checkOwnerThread("isAsked");
+        final Fiber fiber = cell.sequential ? Fiber.current() : null;
+        return fiber != null && fiber.cell == cell ? fiber.askPending : currentAsk != null;
+    }
+
     private Exchange<?> takeAsk(final String what)
     {
         checkOwnerThread(what);

@@ -114,15 +114,12 @@ public final class ReplicatedBank implements ClusteredActor<ReplicatedBank.Comma
         }
     }
 
+    /** Answer an ask; a told message's balance has nobody waiting for it. */
     private void answer(final long value)
     {
-        try
+        if (context.isAsked())
         {
             context.reply(value);
-        }
-        catch (final IllegalStateException told)
-        {
-            // told, not asked: nobody waits for the balance
         }
     }
 

@@ -1,5 +1,13 @@
 package io.hotpath.bench.savina;
 
+import io.hotpath.bench.savina.concurrency.Banking;
+import io.hotpath.bench.savina.concurrency.BoundedBuffer;
+import io.hotpath.bench.savina.concurrency.CigaretteSmokers;
+import io.hotpath.bench.savina.concurrency.ConcurrentDictionary;
+import io.hotpath.bench.savina.concurrency.ConcurrentSortedList;
+import io.hotpath.bench.savina.concurrency.DiningPhilosophers;
+import io.hotpath.bench.savina.concurrency.LogisticMap;
+import io.hotpath.bench.savina.concurrency.SleepingBarber;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -66,6 +74,36 @@ class SavinaPortsTest
             assertFalse(ms <= 0, "a run cannot take no time: " + result);
         }
         assertEquals(4, progress.size(), "one progress line per run, warm-up included: " + progress);
+    }
+
+    /** The ports whose figure is a digest, at small sizes: each checked against its own sequential reference. */
+    static Stream<SavinaBenchmark> portsCheckedAgainstAReference()
+    {
+        return Stream.of(
+            new ConcurrentDictionary(4, 300, 10, 500),
+            new ConcurrentSortedList(4, 300, 20, 2, 1_000),
+            new BoundedBuffer(3, 4, 3, 40, 1, 1),
+            new DiningPhilosophers(5, 200),
+            new SleepingBarber(200, 5, 50, 100),
+            new CigaretteSmokers(100, 7),
+            new LogisticMap(500, 4, 3.46, 0.0025),
+            new Banking(10, 200));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("portsCheckedAgainstAReference")
+    void portIsRightWithNoDeadLetterOnEveryRuntime(final SavinaBenchmark benchmark)
+    {
+        final SavinaOptions options = SavinaOptions.parse(new String[]{"--warmup", "0", "--iterations", "1",
+            "--timeout-s", "60"});
+        final List<SavinaResult> results = new SavinaRunner(options, line -> { })
+            .run(benchmark, List.of(Implementation.values()));
+
+        for (final SavinaResult result : results)
+        {
+            assertNull(result.failure(), result.toString());
+            assertEquals(0, result.deadLetters(), result.toString());
+        }
     }
 
     static Stream<Implementation> implementations()

@@ -1,9 +1,14 @@
 package io.hotpath.bench.savina;
 
 import io.hotpath.Actor;
+import io.hotpath.ActorRef;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +25,12 @@ class SavinaRunnerFailureTest
         public String name()
         {
             return "WrongResult";
+        }
+
+        @Override
+        public Family family()
+        {
+            return Family.MICRO;
         }
 
         @Override
@@ -53,6 +64,12 @@ class SavinaRunnerFailureTest
         }
 
         @Override
+        public Family family()
+        {
+            return Family.MICRO;
+        }
+
+        @Override
         public String parameters()
         {
             return "-";
@@ -74,6 +91,120 @@ class SavinaRunnerFailureTest
         {
             return null;
         }
+    }
+
+    /** Sends a message to an actor that has stopped, then completes with the right answer. */
+    private record LateLetter() implements SavinaBenchmark
+    {
+        @Override
+        public String name()
+        {
+            return "LateLetter";
+        }
+
+        @Override
+        public Family family()
+        {
+            return Family.MICRO;
+        }
+
+        @Override
+        public String parameters()
+        {
+            return "-";
+        }
+
+        @Override
+        public CompletableFuture<Long> start(final ActorRuntime runtime)
+        {
+            switch (runtime)
+            {
+                case HotpathRuntime hotpath ->
+                {
+                    final ActorRef<Object> stopped = hotpath.engine().spawn(ctx -> m -> { });
+                    hotpath.engine().stop(stopped).get(Duration.ofSeconds(10));
+                    stopped.tell("late");
+                }
+                case PekkoClassicRuntime pekko ->
+                    pekko.system().deadLetters().tell("late", org.apache.pekko.actor.ActorRef.noSender());
+            }
+            return CompletableFuture.completedFuture(42L);
+        }
+
+        @Override
+        public String check(final long result)
+        {
+            return SavinaBenchmark.expect(42, result, "answer");
+        }
+    }
+
+    /** Its start throws, as a port that cannot run on a runtime does. */
+    private record StartThrows() implements SavinaBenchmark
+    {
+        @Override
+        public String name()
+        {
+            return "StartThrows";
+        }
+
+        @Override
+        public Family family()
+        {
+            return Family.MICRO;
+        }
+
+        @Override
+        public String parameters()
+        {
+            return "-";
+        }
+
+        @Override
+        public CompletableFuture<Long> start(final ActorRuntime runtime)
+        {
+            throw new UnsupportedOperationException("this port needs a flag");
+        }
+
+        @Override
+        public String check(final long result)
+        {
+            return null;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void aDeadLetterAtTheEndOfARunFailsItThoughTheResultIsRight(final Implementation impl)
+    {
+        final SavinaResult result = runner().run(new LateLetter(), impl);
+
+        assertNotNull(result.failure());
+        assertTrue(result.failure().contains("1 dead letters at the end of the run"), result.failure());
+        assertEquals(1, result.deadLetters());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Implementation.class)
+    void aStartThatThrowsFailsTheResultWithItsMessageAndTheRunGoesOn(final Implementation impl)
+    {
+        final SavinaResult result = runner().run(new StartThrows(), impl);
+
+        assertNotNull(result.failure());
+        assertTrue(result.failure().contains("this port needs a flag"), result.failure());
+    }
+
+    @Test
+    void theImplementationsTakeTurnsEachRoundBeginningOneFurtherOn()
+    {
+        final List<String> progress = new ArrayList<>();
+        final List<SavinaResult> results = new SavinaRunner(SavinaOptions.parse(new String[]{"--warmup", "1",
+            "--iterations", "2"}), progress::add).run(new ThreadRing(3, 10), List.of(Implementation.values()));
+
+        assertEquals(List.of(Implementation.values()), results.stream().map(SavinaResult::implementation).toList());
+        assertTrue(results.stream().allMatch(r -> r.ok() && r.runsMs().length == 2), results.toString());
+        assertEquals(List.of("hotpath, warm-up 1/1", "pekko-classic, warm-up 1/1", "pekko-classic, run 1/2",
+            "hotpath, run 1/2", "hotpath, run 2/2", "pekko-classic, run 2/2"), progress.stream()
+            .map(line -> line.substring(line.indexOf(" on ") + 4, line.lastIndexOf(':'))).toList());
     }
 
     @ParameterizedTest

@@ -9,6 +9,10 @@ import io.hotpath.bench.savina.concurrency.ConcurrentSortedList;
 import io.hotpath.bench.savina.concurrency.DiningPhilosophers;
 import io.hotpath.bench.savina.concurrency.LogisticMap;
 import io.hotpath.bench.savina.concurrency.SleepingBarber;
+import io.hotpath.bench.savina.parallelism.Apsp;
+import io.hotpath.bench.savina.parallelism.FilterBank;
+import io.hotpath.bench.savina.parallelism.RadixSort;
+import io.hotpath.bench.savina.parallelism.Trapezoidal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +30,7 @@ public final class SavinaSuite
         new Port(ThreadRing.DEFAULT, new ThreadRing(100, 10_000)),
         new Port(Chameneos.DEFAULT, new Chameneos(100, 20_000)),
         new Port(ForkJoinThroughput.DEFAULT, new ForkJoinThroughput(1_000, 60), "fjthroughput"),
+        new Port(ForkJoinCreation.DEFAULT, new ForkJoinCreation(4_000), "fjcreation"),
         new Port(Big.DEFAULT, new Big(2_000, 120)),
         new Port(ConcurrentDictionary.DEFAULT, new ConcurrentDictionary(10, 1_000, 10, 10_000), "dictionary"),
         new Port(ConcurrentSortedList.DEFAULT, new ConcurrentSortedList(10, 1_000, 10, 1, Integer.MAX_VALUE),
@@ -36,7 +41,11 @@ public final class SavinaSuite
         new Port(CigaretteSmokers.DEFAULT, new CigaretteSmokers(200, 50), "smokers"),
         new Port(LogisticMap.DEFAULT, new LogisticMap(2_500, 10, 3.46, 0.0025)),
         new Port(Banking.DEFAULT, new Banking(100, 5_000)),
-        new Port(BankingAwait.DEFAULT, new BankingAwait(100, 5_000)));
+        new Port(BankingAwait.DEFAULT, new BankingAwait(100, 5_000)),
+        new Port(RadixSort.DEFAULT, new RadixSort(10_000, 1L << 60, 2_048)),
+        new Port(FilterBank.DEFAULT, new FilterBank(2_560, 256, 8)),
+        new Port(Trapezoidal.DEFAULT, new Trapezoidal(1_000_000, 100, 1, 5)),
+        new Port(Apsp.DEFAULT, new Apsp(120, 30, 100)));
 
     private SavinaSuite()
     {

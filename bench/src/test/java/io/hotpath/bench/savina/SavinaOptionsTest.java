@@ -73,7 +73,7 @@ class SavinaOptionsTest
     {
         assertEquals(List.of(Family.CONCURRENCY, Family.MICRO),
             SavinaOptions.parse(new String[]{"--family", "Concurrency,micro"}).families());
-        for (final Family family : List.of(Family.MICRO, Family.CONCURRENCY))
+        for (final Family family : Family.values())
         {
             final List<SavinaBenchmark> chosen = SavinaSuite.select(List.of(), List.of(family), false);
             assertFalse(chosen.isEmpty(), family.label());
@@ -107,6 +107,7 @@ class SavinaOptionsTest
         assertEquals("C=100 N=200000", Chameneos.DEFAULT.parameters());
         assertEquals("N=10000 A=60", ForkJoinThroughput.DEFAULT.parameters());
         assertEquals("N=20000 W=120", Big.DEFAULT.parameters());
+        assertEquals("N=40000", ForkJoinCreation.DEFAULT.parameters());
     }
 
     private static String message(final String... args)

@@ -13,11 +13,16 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The Savina ports on a Hotpath engine: actors spread over the workers round robin, the engine's default placement;
- * an actor of its own on each worker answers the runner's catch-up question before it reads the dead letters. Thread
- * safe.
+ * an actor of its own on each worker answers the runner's catch-up question before it reads the dead letters. The
+ * engine's configuration is the default but for the stall detector's threshold, {@link #STALL_THRESHOLD_NS}: a port's
+ * handler may run long by design (a Trapezoidal worker's whole share is one turn), and a busy host stretches turns
+ * past the default's 10 ms; the detector still watches every turn, at the same cost. Thread safe.
  */
 public final class HotpathRuntime implements ActorRuntime
 {
+    /** The stall detector's threshold in the Savina runs, as in the harness's runs. */
+    public static final long STALL_THRESHOLD_NS = 1_000_000_000L;
+
     private static final Object CATCH_UP = "catch-up";
 
     private final Engine engine;
@@ -33,6 +38,7 @@ public final class HotpathRuntime implements ActorRuntime
         engine = Engine.start(EngineConfig.builder()
             .workers(workers)
             .idle(idle)
+            .stallThresholdNs(STALL_THRESHOLD_NS)
             .faultListener((ref, message, error, policy) -> failure.completeExceptionally(
                 new IllegalStateException("actor " + ref.name() + " threw on " + message, error)))
             .build());

@@ -85,9 +85,9 @@ public final class SavinaMain
     private static String caption(final SavinaOptions options, final ZonedDateTime now)
     {
         return String.format(Locale.ROOT, "Savina%s  |  JDK %s  |  %d CPUs  |  hotpath %d workers, %s idle; " +
-            "pekko-classic parallelism %d  |  %d measured runs after %d warm-ups  |  %tF %tR",
+            "pekko-classic parallelism %d  |  runs: %d warm-up + %d measured, alternated  |  %tF %tR",
             options.quick() ? " (QUICK sizes)" : "", System.getProperty("java.runtime.version"),
             Runtime.getRuntime().availableProcessors(), options.workers(), options.idle(), options.workers(),
-            options.iterations(), options.warmup(), now, now);
+            options.warmup(), options.iterations(), now, now);
     }
 }

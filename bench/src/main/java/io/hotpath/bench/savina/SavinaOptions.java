@@ -48,7 +48,7 @@ public record SavinaOptions(
           --idle NAME           Hotpath idle strategy: busy-spin, yield, backoff, park (default backoff)
           --impl A,B            implementations: hotpath, pekko-classic (default both)
           --timeout-s N         longest one run may take, in seconds (default 120)
-          --out DIR             folder of the JSON results (default bench-results)
+          --out DIR             folder of the JSON results and the plot (default bench-results)
           --help                this text
         benchmarks, by family, with Savina's default sizes:
         """ + SavinaSuite.listing();

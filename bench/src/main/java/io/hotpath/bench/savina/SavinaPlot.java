@@ -29,7 +29,7 @@ import javax.imageio.ImageIO;
 final class SavinaPlot
 {
     private static final int WIDTH = 1280;
-    private static final int CHART_HEIGHT = 520;
+    private static final int CHART_HEIGHT = 560;
     private static final int CAPTION_HEIGHT = 40;
 
     private SavinaPlot()
@@ -109,8 +109,12 @@ final class SavinaPlot
             .yAxisTitle(unit).build();
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setXAxisLabelRotation(45);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        // every benchmark named: upright labels small enough that none is skipped for lack of room
+        chart.getStyler().setXAxisLabelRotation(90);
+        chart.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        chart.getStyler().setXAxisTickMarkSpacingHint(24);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setMarkerSize(10);
         return chart;

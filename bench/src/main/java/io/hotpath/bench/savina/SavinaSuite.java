@@ -108,7 +108,7 @@ public final class SavinaSuite
             {
                 if (port.full().family() == family)
                 {
-                    sb.append(String.format(Locale.ROOT, "    %-22s %s%n", port.key() +
+                    sb.append(String.format(Locale.ROOT, "    %-36s %s%n", port.key() +
                         (port.alias() == null ? "" : " (" + port.alias() + ")"), port.full().parameters()));
                 }
             }

@@ -2,6 +2,7 @@ package io.hotpath.bench.savina;
 
 import io.hotpath.Actor;
 import io.hotpath.ActorRef;
+import org.apache.pekko.actor.Props;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -10,10 +11,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SavinaRunnerFailureTest
@@ -169,6 +173,40 @@ class SavinaRunnerFailureTest
         public String check(final long result)
         {
             return null;
+        }
+    }
+
+    /** A Pekko actor in Pekko's own idiom, a stash, that throws. */
+    static final class ThrowingStashActor extends PekkoStashActor
+    {
+        ThrowingStashActor(final PekkoClassicRuntime runtime)
+        {
+            super(runtime);
+        }
+
+        @Override
+        public Receive createReceive()
+        {
+            return receiveBuilder().matchAny(m ->
+            {
+                throw new IllegalArgumentException("broken stash on " + m);
+            }).build();
+        }
+    }
+
+    @Test
+    void anActorOfPekkosOwnIdiomThatThrowsFailsTheRunWithItsException() throws Exception
+    {
+        try (ActorRuntime runtime = Implementation.PEKKO_CLASSIC.start(1, "backoff"))
+        {
+            final PekkoClassicRuntime pekko = (PekkoClassicRuntime)runtime;
+            pekko.system().actorOf(Props.create(ThrowingStashActor.class, () -> new ThrowingStashActor(pekko)))
+                .tell("go", org.apache.pekko.actor.ActorRef.noSender());
+
+            final ExecutionException failed = assertThrows(ExecutionException.class,
+                () -> runtime.failure().get(30, TimeUnit.SECONDS));
+            assertTrue(String.valueOf(failed.getCause().getCause()).contains("broken stash on go"),
+                String.valueOf(failed.getCause()));
         }
     }
 

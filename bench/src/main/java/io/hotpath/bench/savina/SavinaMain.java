@@ -59,7 +59,8 @@ public final class SavinaMain
         {
             if (!r.ok())
             {
-                System.out.println("FAILED " + r.benchmark() + " on " + r.implementation().label() + ": " + r.failure());
+                System.out.println("FAILED " + r.benchmark() + " on " + r.implementation().label() + ": " +
+                    r.failure());
                 status = 1;
             }
         }

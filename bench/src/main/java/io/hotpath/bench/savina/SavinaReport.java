@@ -52,7 +52,8 @@ public final class SavinaReport
         }
         for (int i = 1; i < implementations.size(); i++)
         {
-            sb.append(' ').append(implementations.getFirst().label()).append('/').append(implementations.get(i).label());
+            sb.append(' ').append(implementations.getFirst().label()).append('/')
+                .append(implementations.get(i).label());
         }
         sb.append('\n');
         Family family = null;

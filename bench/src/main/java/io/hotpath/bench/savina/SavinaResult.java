@@ -69,8 +69,8 @@ public record SavinaResult(
     @Override
     public int hashCode()
     {
-        return java.util.Objects.hash(benchmark, family, parameters, implementation, Arrays.hashCode(runsMs), deadLetters,
-            failure);
+        return java.util.Objects.hash(benchmark, family, parameters, implementation, Arrays.hashCode(runsMs),
+            deadLetters, failure);
     }
 
     @Override

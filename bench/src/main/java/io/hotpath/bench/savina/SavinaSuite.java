@@ -67,7 +67,8 @@ public final class SavinaSuite
      * @return the ports named and in those families, in the suite's order.
      * @throws IllegalArgumentException for an unknown name, or when nothing is left.
      */
-    public static List<SavinaBenchmark> select(final List<String> only, final List<Family> families, final boolean quick)
+    public static List<SavinaBenchmark> select(
+        final List<String> only, final List<Family> families, final boolean quick)
     {
         for (final String name : only)
         {

@@ -2,7 +2,8 @@
  * Ports of Savina's actor benchmarks, each written against {@link io.hotpath.bench.savina.ActorRuntime} and run on
  * Hotpath and on Pekko classic actors at the suite's default sizes: the micro family here (PingPong, Counting,
  * ThreadRing, Chameneos, Fork-Join throughput and creation, Big), the concurrency family in
- * {@link io.hotpath.bench.savina.concurrency} and the parallelism family in {@link io.hotpath.bench.savina.parallelism}.
+ * {@link io.hotpath.bench.savina.concurrency} and the parallelism family in
+ * {@link io.hotpath.bench.savina.parallelism}.
  * {@link io.hotpath.bench.savina.SavinaSuite} lists them; {@link io.hotpath.bench.savina.SavinaMain} runs them side by
  * side ({@code java -jar bench/target/hotpath-bench.jar savina}), the implementations taking turns run by run, and
  * reports a table, a JSON file and a plot (docs/SAVINA.md).

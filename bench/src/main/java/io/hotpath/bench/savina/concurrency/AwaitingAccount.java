@@ -23,7 +23,8 @@ final class AwaitingAccount implements Actor<Object>
     private long balance = Transfers.INITIAL_BALANCE;
 
     AwaitingAccount(
-        final ActorContext<Object> ctx, final int index, final ActorRef<Object>[] all, final ActorRuntime.Address teller)
+        final ActorContext<Object> ctx, final int index, final ActorRef<Object>[] all,
+        final ActorRuntime.Address teller)
     {
         this.ctx = ctx;
         this.index = index;

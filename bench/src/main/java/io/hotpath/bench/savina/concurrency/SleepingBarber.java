@@ -14,9 +14,10 @@ import java.util.concurrent.CompletableFuture;
  * Savina Sleeping Barber: a factory makes N customers, an actor each, one after each {@code busyWait} of 10 to
  * APR + 9 draws (at random); each enters a waiting room of W chairs, which wakes the barber or seats it, or sends it
  * back to the factory when full (the factory sends it in again). The barber cuts a customer's hair for a
- * {@code busyWait} of 10 to AHR + 9 draws and asks the room for the next one, and sleeps when there is none; a customer whose hair is cut tells the factory and stops. The
- * result is the digest of the customers' ids whose hair was cut, which must be that of all N, each once; a haircut
- * that ends before it began, or a barber whose count disagrees, fails the run. Immutable.
+ * {@code busyWait} of 10 to AHR + 9 draws and asks the room for the next one, and sleeps when there is none; a
+ * customer whose hair is cut tells the factory and stops. The result is the digest of the customers' ids whose hair
+ * was cut, which must be that of all N, each once; a haircut that ends before it began, or a barber whose count
+ * disagrees, fails the run. Immutable.
  *
  * @param haircuts       N (Savina default 5,000).
  * @param chairs         W, the waiting room's size (Savina default 1,000).

@@ -5,10 +5,11 @@ import io.hotpath.Actor;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The little an actor runtime must offer the Savina ports: spawn an actor, send to it, report a failure, close.
- * Implementations are thread safe.
+ * The little an actor runtime must offer the Savina ports: spawn an actor, send to it, stop it, report a failure and
+ * the dead letters, close. A port that needs a runtime's own idiom (an actor that awaits an answer) switches over the
+ * two implementations. Implementations are thread safe.
  */
-public interface ActorRuntime extends AutoCloseable
+public sealed interface ActorRuntime extends AutoCloseable permits HotpathRuntime, PekkoClassicRuntime
 {
     /**
      * @return the runtime's name in results, e.g. {@code hotpath}.
@@ -27,6 +28,15 @@ public interface ActorRuntime extends AutoCloseable
      * @return completed exceptionally when a handler has thrown, so a run fails at once instead of timing out.
      */
     CompletableFuture<Void> failure();
+
+    /**
+     * The messages the runtime could not deliver since it started: sent to a stopped actor, dropped by a full queue,
+     * or not handled. Called by the thread that started the run once its result has arrived; a runtime that counts
+     * them on another thread first lets that thread catch up with what was reported before the call.
+     *
+     * @return the dead letters so far.
+     */
+    long deadLetters();
 
     /**
      * Stop every actor and release the runtime's threads; waits for them.
@@ -56,6 +66,12 @@ public interface ActorRuntime extends AutoCloseable
             tell(message);
             return true;
         }
+
+        /**
+         * Stop the actor once it has handled the messages sent to it before this call (by this sender); what is sent
+         * to it afterwards is a dead letter.
+         */
+        void stop();
     }
 
     /**

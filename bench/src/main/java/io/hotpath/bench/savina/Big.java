@@ -27,6 +27,12 @@ public record Big(int pings, int actors) implements SavinaBenchmark
     }
 
     @Override
+    public Family family()
+    {
+        return Family.MICRO;
+    }
+
+    @Override
     public String parameters()
     {
         return "N=" + pings + " W=" + actors;

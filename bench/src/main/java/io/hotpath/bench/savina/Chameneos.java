@@ -27,6 +27,12 @@ public record Chameneos(int chameneos, int meetings) implements SavinaBenchmark
     }
 
     @Override
+    public Family family()
+    {
+        return Family.MICRO;
+    }
+
+    @Override
     public String parameters()
     {
         return "C=" + chameneos + " N=" + meetings;

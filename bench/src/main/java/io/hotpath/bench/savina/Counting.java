@@ -26,6 +26,12 @@ public record Counting(int messages) implements SavinaBenchmark
     }
 
     @Override
+    public Family family()
+    {
+        return Family.MICRO;
+    }
+
+    @Override
     public String parameters()
     {
         return "N=" + messages;

@@ -27,6 +27,12 @@ public record ForkJoinThroughput(int messagesPerActor, int actors) implements Sa
     }
 
     @Override
+    public Family family()
+    {
+        return Family.MICRO;
+    }
+
+    @Override
     public String parameters()
     {
         return "N=" + messagesPerActor + " A=" + actors;

@@ -6,19 +6,29 @@ import io.hotpath.Actor;
 import org.apache.pekko.actor.AbstractActor;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.ActorSystem;
+import org.apache.pekko.actor.AllDeadLetters;
+import org.apache.pekko.actor.PoisonPill;
 import org.apache.pekko.actor.Props;
+import org.apache.pekko.pattern.Patterns;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The Savina ports on Pekko classic actors, on the default dispatcher (a fork-join pool) sized to a given
- * parallelism. Thread safe.
+ * parallelism; an actor subscribed to the event stream counts the dead letters. Thread safe.
  */
-final class PekkoClassicRuntime implements ActorRuntime
+public final class PekkoClassicRuntime implements ActorRuntime
 {
+    /** Asks the dead-letter counter to answer once it has counted what was published before. */
+    private static final Object CATCH_UP = "catch-up";
+
     private final ActorSystem system;
     private final CompletableFuture<Void> failure = new CompletableFuture<>();
+    private final AtomicLong deadLetters = new AtomicLong();
+    private final ActorRef deadLetterCounter;
 
     /**
      * @param parallelism threads of the default dispatcher.
@@ -37,6 +47,10 @@ final class PekkoClassicRuntime implements ActorRuntime
             "pekko.log-dead-letters-during-shutdown = off\n")
             .withFallback(ConfigFactory.load());
         system = ActorSystem.create("savina", config);
+        deadLetterCounter = system.actorOf(Props.create(DeadLetterCounter.class,
+            () -> new DeadLetterCounter(deadLetters)), "dead-letter-counter");
+        // every kind: sent to a stopped actor, dropped, suppressed (PoisonPill to a dead actor), unhandled
+        system.getEventStream().subscribe(deadLetterCounter, AllDeadLetters.class);
     }
 
     @Override
@@ -52,10 +66,45 @@ final class PekkoClassicRuntime implements ActorRuntime
         return new PekkoAddress(ref);
     }
 
+    /**
+     * For a port written in Pekko's own idiom, e.g. an actor that stashes while it waits for an answer.
+     *
+     * @return the actor system; such an actor reports a handler's exception to {@link #failure()} itself.
+     */
+    public ActorSystem system()
+    {
+        return system;
+    }
+
+    /**
+     * @param ref an actor of {@link #system()}.
+     * @return its address for the ports' other actors.
+     */
+    public Address address(final ActorRef ref)
+    {
+        return new PekkoAddress(ref);
+    }
+
     @Override
     public CompletableFuture<Void> failure()
     {
         return failure;
+    }
+
+    @Override
+    public long deadLetters()
+    {
+        // the event stream tells the counter; its answer comes after every dead letter published before the ask
+        try
+        {
+            Patterns.ask(deadLetterCounter, CATCH_UP, Duration.ofSeconds(10)).toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException("Pekko's dead-letter counter did not answer in 10 s", ex);
+        }
+        return deadLetters.get();
     }
 
     @Override
@@ -79,6 +128,32 @@ final class PekkoClassicRuntime implements ActorRuntime
         public void tell(final Object message)
         {
             ref.tell(message, ActorRef.noSender());
+        }
+
+        @Override
+        public void stop()
+        {
+            ref.tell(PoisonPill.getInstance(), ActorRef.noSender());
+        }
+    }
+
+    /** Counts every dead letter the event stream publishes; answers a catch-up question when it has counted them. */
+    static final class DeadLetterCounter extends AbstractActor
+    {
+        private final AtomicLong count;
+
+        DeadLetterCounter(final AtomicLong count)
+        {
+            this.count = count;
+        }
+
+        @Override
+        public Receive createReceive()
+        {
+            return receiveBuilder()
+                .match(AllDeadLetters.class, letter -> count.incrementAndGet())
+                .matchEquals(CATCH_UP, question -> getSender().tell(CATCH_UP, getSelf()))
+                .build();
         }
     }
 

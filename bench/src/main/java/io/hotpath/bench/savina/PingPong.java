@@ -26,6 +26,12 @@ public record PingPong(int pings) implements SavinaBenchmark
     }
 
     @Override
+    public Family family()
+    {
+        return Family.MICRO;
+    }
+
+    @Override
     public String parameters()
     {
         return "N=" + pings;

@@ -13,6 +13,11 @@ public interface SavinaBenchmark
     String name();
 
     /**
+     * @return the Savina family it belongs to.
+     */
+    Family family();
+
+    /**
      * @return its sizes as Savina names them, e.g. {@code N=40000}.
      */
     String parameters();

@@ -2,12 +2,14 @@ package io.hotpath.bench.savina;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The {@code savina} subcommand: every port on every implementation, then a table on stdout and a JSON file.
+ * The {@code savina} subcommand: every port selected on every implementation, then a table on stdout, a JSON file
+ * and a plot.
  * Exit status 0 when every check passed, 1 when one failed, 2 for bad options. Run from one thread.
  */
 public final class SavinaMain
@@ -27,7 +29,7 @@ public final class SavinaMain
         try
         {
             options = SavinaOptions.parse(args);
-            benchmarks = select(options);
+            benchmarks = SavinaSuite.select(options.only(), options.families(), options.quick());
         }
         catch (final IllegalArgumentException ex)
         {
@@ -40,17 +42,15 @@ public final class SavinaMain
             System.out.print(SavinaOptions.USAGE);
             return 0;
         }
-        System.out.printf(Locale.ROOT, "Savina: %d warm-up + %d measured runs each; hotpath %d workers, idle %s; " +
-            "pekko-classic default dispatcher, parallelism %d%s%n", options.warmup(), options.iterations(),
-            options.workers(), options.idle(), options.workers(), options.quick() ? "; QUICK sizes" : "");
+        System.out.printf(Locale.ROOT, "Savina: %d benchmarks, %d warm-up + %d measured runs each, the " +
+            "implementations taking turns; hotpath %d workers, idle %s; pekko-classic default dispatcher, " +
+            "parallelism %d%s%n", benchmarks.size(), options.warmup(), options.iterations(), options.workers(),
+            options.idle(), options.workers(), options.quick() ? "; QUICK sizes" : "");
         final SavinaRunner runner = new SavinaRunner(options, System.err::println);
         final List<SavinaResult> results = new ArrayList<>();
         for (final SavinaBenchmark benchmark : benchmarks)
         {
-            for (final Implementation impl : options.implementations())
-            {
-                results.add(runner.run(benchmark, impl));
-            }
+            results.addAll(runner.run(benchmark, options.implementations()));
         }
         System.out.println();
         System.out.print(SavinaReport.table(results, options.implementations()));
@@ -59,14 +59,21 @@ public final class SavinaMain
         {
             if (!r.ok())
             {
-                System.out.println("FAILED " + r.benchmark() + " on " + r.implementation().label() + ": " + r.failure());
+                System.out.println("FAILED " + r.benchmark() + " on " + r.implementation().label() + ": " +
+                    r.failure());
                 status = 1;
             }
         }
+        final ZonedDateTime now = ZonedDateTime.now();
         try
         {
-            final Path file = SavinaReport.writeJson(options.outputDir(), options, results);
+            final Path file = SavinaReport.writeJson(options.outputDir(), options, results, now);
             System.out.println("results: " + file);
+            final Path png = options.outputDir().resolve(SavinaReport.fileName(now, "png"));
+            if (SavinaPlot.write(results, options.implementations(), caption(options, now), png))
+            {
+                System.out.println("plot: " + png);
+            }
         }
         catch (final IOException ex)
         {
@@ -76,38 +83,12 @@ public final class SavinaMain
         return status;
     }
 
-    /**
-     * @param quick true for small sizes, false for Savina's defaults.
-     * @return every port, in the suite's order.
-     */
-    public static List<SavinaBenchmark> all(final boolean quick)
+    private static String caption(final SavinaOptions options, final ZonedDateTime now)
     {
-        if (quick)
-        {
-            return List.of(new PingPong(4_000), new Counting(100_000), new ThreadRing(100, 10_000),
-                new Chameneos(100, 20_000), new ForkJoinThroughput(1_000, 60), new Big(2_000, 120));
-        }
-        return List.of(PingPong.DEFAULT, Counting.DEFAULT, ThreadRing.DEFAULT, Chameneos.DEFAULT,
-            ForkJoinThroughput.DEFAULT, Big.DEFAULT);
-    }
-
-    private static List<SavinaBenchmark> select(final SavinaOptions options)
-    {
-        final List<SavinaBenchmark> all = all(options.quick());
-        if (options.only().isEmpty())
-        {
-            return all;
-        }
-        final List<SavinaBenchmark> chosen = new ArrayList<>();
-        for (final String name : options.only())
-        {
-            final String wanted = "fjthroughput".equals(name) ? "forkjointhroughput" : name;
-            chosen.add(all.stream()
-                .filter(b -> b.name().toLowerCase(Locale.ROOT).equals(wanted))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown benchmark '" + name + "' in --only: use " +
-                    all.stream().map(b -> b.name().toLowerCase(Locale.ROOT)).toList())));
-        }
-        return chosen;
+        return String.format(Locale.ROOT, "Savina%s  |  JDK %s  |  %d CPUs  |  hotpath %d workers, %s idle; " +
+            "pekko-classic parallelism %d  |  runs: %d warm-up + %d measured, alternated  |  %tF %tR",
+            options.quick() ? " (QUICK sizes)" : "", System.getProperty("java.runtime.version"),
+            Runtime.getRuntime().availableProcessors(), options.workers(), options.idle(), options.workers(),
+            options.warmup(), options.iterations(), now, now);
     }
 }

@@ -14,6 +14,7 @@ import java.util.Locale;
  * @param warmup          runs per benchmark and implementation before the measured ones.
  * @param iterations      measured runs per benchmark and implementation.
  * @param only            benchmark names to run (case-insensitive); empty for all.
+ * @param families        the families to run; empty for all.
  * @param quick           small sizes, for a smoke run.
  * @param workers         Hotpath workers, and Pekko's dispatcher parallelism.
  * @param idle            Hotpath's idle strategy.
@@ -26,6 +27,7 @@ public record SavinaOptions(
     int warmup,
     int iterations,
     List<String> only,
+    List<Family> families,
     boolean quick,
     int workers,
     String idle,
@@ -34,21 +36,22 @@ public record SavinaOptions(
     Path outputDir,
     boolean help)
 {
-    /** The usage text. */
+    /** The usage text, with every benchmark by family. */
     public static final String USAGE = """
         usage: savina [options]
           --iterations N        measured runs per benchmark and implementation (default 5)
           --warmup N            runs before those, not reported (default 3)
-          --only A,B            run only these benchmarks: pingpong, counting, threadring, chameneos,
-                                forkjointhroughput (or fjthroughput), big
+          --family A,B          run only the benchmarks of these families: micro, concurrency, parallelism
+          --only A,B            run only these benchmarks (below; with --family, those of them in its families)
           --quick               small sizes instead of Savina's defaults, for a smoke run
           --workers N           Hotpath workers and Pekko dispatcher threads (default 2)
           --idle NAME           Hotpath idle strategy: busy-spin, yield, backoff, park (default backoff)
           --impl A,B            implementations: hotpath, pekko-classic (default both)
           --timeout-s N         longest one run may take, in seconds (default 120)
-          --out DIR             folder of the JSON results (default bench-results)
+          --out DIR             folder of the JSON results and the plot (default bench-results)
           --help                this text
-        """;
+        benchmarks, by family, with Savina's default sizes:
+        """ + SavinaSuite.listing();
 
     /**
      * @param args the subcommand's arguments.
@@ -60,6 +63,7 @@ public record SavinaOptions(
         int warmup = 3;
         int iterations = 5;
         List<String> only = List.of();
+        List<Family> families = List.of();
         boolean quick = false;
         int workers = 2;
         String idle = "backoff";
@@ -75,6 +79,7 @@ public record SavinaOptions(
                 case "--iterations" -> iterations = number(arg, value(args, ++i, arg), 1);
                 case "--warmup" -> warmup = number(arg, value(args, ++i, arg), 0);
                 case "--only" -> only = list(value(args, ++i, arg));
+                case "--family" -> families = list(value(args, ++i, arg)).stream().map(Family::of).toList();
                 case "--quick" -> quick = true;
                 case "--workers" -> workers = number(arg, value(args, ++i, arg), 1);
                 case "--idle" -> idle = idle(value(args, ++i, arg));
@@ -85,7 +90,7 @@ public record SavinaOptions(
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
-        return new SavinaOptions(warmup, iterations, only, quick, workers, idle, impls, timeout, out, help);
+        return new SavinaOptions(warmup, iterations, only, families, quick, workers, idle, impls, timeout, out, help);
     }
 
     private static String value(final String[] args, final int at, final String option)

@@ -3,16 +3,20 @@ package io.hotpath.bench.savina;
 import java.util.Arrays;
 
 /**
- * The measured runs of one benchmark on one implementation, or why they failed. Immutable.
+ * The measured runs of one benchmark on one implementation, or why they failed. A result that is not failed had a
+ * right result and no dead letter at the end of every run, warm-ups included. Immutable.
  *
  * @param benchmark      the benchmark's name.
+ * @param family         its Savina family.
  * @param parameters     its sizes.
  * @param implementation the runtime.
  * @param runsMs         each measured run's time in milliseconds, in order.
+ * @param deadLetters    the runtime's dead letters at the end of each run that completed, warm-ups included, summed.
  * @param failure        null when every run's check passed, otherwise what went wrong.
  */
 public record SavinaResult(
-    String benchmark, String parameters, Implementation implementation, double[] runsMs, String failure)
+    String benchmark, Family family, String parameters, Implementation implementation, double[] runsMs,
+    long deadLetters, String failure)
 {
     /**
      * @return true when every run completed and its check passed.
@@ -56,15 +60,17 @@ public record SavinaResult(
     @Override
     public boolean equals(final Object o)
     {
-        return o instanceof SavinaResult r && benchmark.equals(r.benchmark) && parameters.equals(r.parameters) &&
-            implementation == r.implementation && Arrays.equals(runsMs, r.runsMs) &&
+        return o instanceof SavinaResult r && benchmark.equals(r.benchmark) && family == r.family &&
+            parameters.equals(r.parameters) &&
+            implementation == r.implementation && Arrays.equals(runsMs, r.runsMs) && deadLetters == r.deadLetters &&
             java.util.Objects.equals(failure, r.failure);
     }
 
     @Override
     public int hashCode()
     {
-        return java.util.Objects.hash(benchmark, parameters, implementation, Arrays.hashCode(runsMs), failure);
+        return java.util.Objects.hash(benchmark, family, parameters, implementation, Arrays.hashCode(runsMs),
+            deadLetters, failure);
     }
 
     @Override

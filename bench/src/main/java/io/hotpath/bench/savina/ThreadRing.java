@@ -23,6 +23,12 @@ public record ThreadRing(int actors, int hops) implements SavinaBenchmark
     }
 
     @Override
+    public Family family()
+    {
+        return Family.MICRO;
+    }
+
+    @Override
     public String parameters()
     {
         return "N=" + actors + " R=" + hops;

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -59,9 +60,42 @@ class SavinaOptionsTest
     void onlySelectsBenchmarksByNameAndAnUnknownNameFailsTheRun()
     {
         assertEquals(2, SavinaMain.run(new String[]{"--only", "nosuch"}));
-        assertEquals(6, SavinaMain.all(false).size());
-        assertEquals(SavinaMain.all(false).stream().map(SavinaBenchmark::name).toList(),
-            SavinaMain.all(true).stream().map(SavinaBenchmark::name).toList());
+        assertEquals(SavinaSuite.all(false).stream().map(SavinaBenchmark::name).toList(),
+            SavinaSuite.all(true).stream().map(SavinaBenchmark::name).toList());
+        assertEquals(List.of("Big", "PingPong"), SavinaSuite.select(List.of("big", "PINGPONG"), List.of(), false)
+            .stream().map(SavinaBenchmark::name).sorted().toList());
+        assertEquals(List.of("ForkJoinThroughput"), SavinaSuite.select(List.of("fjthroughput"), List.of(), true)
+            .stream().map(SavinaBenchmark::name).toList());
+    }
+
+    @Test
+    void familySelectsItsBenchmarksAndAnUnknownFamilyIsRejected()
+    {
+        assertEquals(List.of(Family.CONCURRENCY, Family.MICRO),
+            SavinaOptions.parse(new String[]{"--family", "Concurrency,micro"}).families());
+        for (final Family family : Family.values())
+        {
+            final List<SavinaBenchmark> chosen = SavinaSuite.select(List.of(), List.of(family), false);
+            assertFalse(chosen.isEmpty(), family.label());
+            assertTrue(chosen.stream().allMatch(b -> b.family() == family), chosen.toString());
+        }
+        assertTrue(message("--family", "macro").contains("parallelism"));
+        final String nothingLeft = assertThrows(IllegalArgumentException.class,
+            () -> SavinaSuite.select(List.of("pingpong"), List.of(Family.PARALLELISM), false)).getMessage();
+        assertTrue(nothingLeft.contains("--family"), nothingLeft);
+    }
+
+    @Test
+    void helpNamesEveryBenchmarkWithItsDefaultSizesUnderItsFamily()
+    {
+        final String usage = SavinaOptions.USAGE;
+        for (final SavinaBenchmark b : SavinaSuite.all(false))
+        {
+            final String key = b.name().toLowerCase(Locale.ROOT);
+            final String line = usage.lines().filter(l -> l.trim().startsWith(key + " ")).findFirst().orElse("");
+            assertTrue(line.endsWith(b.parameters()), b.name() + " in:\n" + usage);
+            assertTrue(usage.indexOf(b.family().label() + ":") < usage.indexOf(line), b.name());
+        }
     }
 
     @Test
@@ -73,6 +107,7 @@ class SavinaOptionsTest
         assertEquals("C=100 N=200000", Chameneos.DEFAULT.parameters());
         assertEquals("N=10000 A=60", ForkJoinThroughput.DEFAULT.parameters());
         assertEquals("N=20000 W=120", Big.DEFAULT.parameters());
+        assertEquals("N=40000", ForkJoinCreation.DEFAULT.parameters());
     }
 
     private static String message(final String... args)

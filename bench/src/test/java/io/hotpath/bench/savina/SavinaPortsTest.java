@@ -1,5 +1,17 @@
 package io.hotpath.bench.savina;
 
+import io.hotpath.bench.savina.concurrency.Banking;
+import io.hotpath.bench.savina.concurrency.BoundedBuffer;
+import io.hotpath.bench.savina.concurrency.CigaretteSmokers;
+import io.hotpath.bench.savina.concurrency.ConcurrentDictionary;
+import io.hotpath.bench.savina.concurrency.ConcurrentSortedList;
+import io.hotpath.bench.savina.concurrency.DiningPhilosophers;
+import io.hotpath.bench.savina.concurrency.LogisticMap;
+import io.hotpath.bench.savina.concurrency.SleepingBarber;
+import io.hotpath.bench.savina.parallelism.Apsp;
+import io.hotpath.bench.savina.parallelism.FilterBank;
+import io.hotpath.bench.savina.parallelism.RadixSort;
+import io.hotpath.bench.savina.parallelism.Trapezoidal;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,6 +41,7 @@ class SavinaPortsTest
             cases.add(Arguments.of(impl, new Chameneos(10, 500), 1_000L));
             cases.add(Arguments.of(impl, new ForkJoinThroughput(20, 6), 120L));
             cases.add(Arguments.of(impl, new Big(30, 8), 240L));
+            cases.add(Arguments.of(impl, new ForkJoinCreation(300), 300L));
         }
         return cases.stream();
     }
@@ -66,6 +79,53 @@ class SavinaPortsTest
             assertFalse(ms <= 0, "a run cannot take no time: " + result);
         }
         assertEquals(4, progress.size(), "one progress line per run, warm-up included: " + progress);
+    }
+
+    /** The ports whose figure is a digest or a sum, at small sizes: each checked against its own reference. */
+    static Stream<Arguments> portsCheckedAgainstAReference()
+    {
+        final List<Arguments> cases = new ArrayList<>();
+        for (final Implementation impl : Implementation.values())
+        {
+            for (final SavinaBenchmark benchmark : List.of(
+                new ConcurrentDictionary(4, 300, 10, 500),
+                new ConcurrentSortedList(4, 300, 20, 2, 1_000),
+                new BoundedBuffer(3, 4, 3, 40, 1, 1),
+                new DiningPhilosophers(5, 200),
+                new SleepingBarber(200, 5, 50, 100),
+                new CigaretteSmokers(100, 7),
+                new LogisticMap(500, 4, 3.46, 0.0025),
+                new Banking(10, 200),
+                new RadixSort(500, 1L << 20, 7),
+                new FilterBank(100, 16, 3),
+                new Trapezoidal(10_000, 7, 1, 5),
+                new Apsp(12, 4, 100),
+                new Apsp(5, 5, 9)))
+            {
+                cases.add(Arguments.of(impl, benchmark));
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("portsCheckedAgainstAReference")
+    void portIsRightLeavesNoDeadLetterAndItsCheckRejectsAnotherFigure(
+        final Implementation impl, final SavinaBenchmark benchmark) throws Exception
+    {
+        final long result;
+        final long deadLetters;
+        try (ActorRuntime runtime = impl.start(2, "backoff"))
+        {
+            final CompletableFuture<Long> done = benchmark.start(runtime);
+            CompletableFuture.anyOf(done, runtime.failure()).get(60, TimeUnit.SECONDS);
+            result = done.getNow(Long.MIN_VALUE);
+            deadLetters = runtime.deadLetters();
+        }
+        assertNull(benchmark.check(result), benchmark + " on " + impl.label());
+        assertEquals(0, deadLetters, benchmark + " on " + impl.label());
+        // a bit flipped well inside a double's mantissa, or anywhere in a count or a digest
+        assertNotNull(benchmark.check(result ^ (1L << 40)), "the check must reject a wrong figure");
     }
 
     static Stream<Implementation> implementations()

@@ -58,7 +58,7 @@ public final class Subcommands
     public static String usage()
     {
         return "  jmh [JMH args]     JMH benchmarks of per-message cost, e.g. jmh -prof gc 'io.hotpath.bench.jmh.*'\n" +
-            "  savina [--help]    Savina actor micro-benchmarks on Hotpath and Pekko, side by side\n";
+            "  savina [--help]    Savina actor benchmarks on Hotpath and Pekko, side by side\n";
     }
 
     private static int inChildJvm(final String[] args) throws Exception
@@ -68,6 +68,10 @@ public final class Subcommands
         command.add(UNSAFE_ALLOW);
         // the jar's manifest grants this; a -cp launch must say it
         command.add("--enable-native-access=ALL-UNNAMED");
+        // sequential actors (Savina's BankingAwait on Hotpath)
+        command.add("--add-exports");
+        command.add("java.base/jdk.internal.vm=ALL-UNNAMED");
+        command.add("-Dslf4j.internal.verbosity=ERROR");
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -26,7 +26,7 @@ final class HelpText
             usage: java -jar hotpath-bench.jar [OPTIONS]
                    java -jar hotpath-bench.jar affinity [--profile FILE [--verify]]   topology, profile check
                    java -jar hotpath-bench.jar jmh [JMH ARGS]       per-message cost, e.g. jmh -prof gc
-                   java -jar hotpath-bench.jar savina [--help]      Savina micro-benchmarks, Hotpath and Pekko
+                   java -jar hotpath-bench.jar savina [--help]      Savina benchmarks, Hotpath and Pekko
 
             Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko (in the remote
             rows: Hotpath's remote actors against raw Aeron and Pekko's Artery) in one run, scenario by scenario.

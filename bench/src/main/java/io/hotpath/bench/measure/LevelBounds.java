@@ -73,7 +73,7 @@ public record LevelBounds(String floor, List<String> names, List<Long> fromNs, l
     }
 
     /**
-     * @return the bounds as the tables print them, e.g. {@code the floor's p50: near < 300 ns <= mid < 450 ns ...}.
+     * @return the bounds as the tables print them: {@code FLOOR's p50: LEVEL < BOUND ns <= LEVEL < ...}.
      */
     public String describe()
     {

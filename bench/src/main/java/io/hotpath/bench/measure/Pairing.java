@@ -32,6 +32,10 @@ import java.util.Map;
  * p99.9 over the mean of the two floor slices'), which a host event confined to a slice or two does not decide: on
  * this host a few slices of a row can hold a tail several times the others', and then set the pooled figure alone
  * (docs/lab/2026-11-28-pingpong-p999.md, docs/lab/2026-11-28-tail-ratios-a10136e.md).
+ * <p>
+ * A row whose slices run another floor (the remote rows' raw Aeron) groups its pairs by that floor's levels
+ * ({@link SliceLog#levels()}); when that floor streams as the row does (the remote blast), each pair also compares
+ * the implementation's rate with the mean of the two floor slices' rates.
  *
  * @param sliceNs   length of a slice.
  * @param levels    per level that holds a pair: near, mid, far, in that order.
@@ -39,9 +43,10 @@ import java.util.Map;
  * @param straddled pairs left out because the floor moved between levels.
  * @param shared    pairs left out because the floor's two threads shared one CPU.
  * @param abandoned floor slices that could not start (the responder did not join).
+ * @param bounds    the levels the pairs are grouped by.
  */
-public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int straddled, int shared, long abandoned)
-    implements Serializable
+public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int straddled, int shared, long abandoned,
+    LevelBounds bounds) implements Serializable
 {
     /** The floor's p50 from which a slice is "mid" rather than "near", ns. */
     public static final long MID_FROM_NS = 300;
@@ -60,6 +65,22 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
         " ns <= far < " + DISTANT_FROM_NS + " ns <= distant";
 
     /**
+     * A pairing with the two-thread floor's levels.
+     *
+     * @param sliceNs   length of a slice.
+     * @param levels    per level that holds a pair.
+     * @param pairs     every pair, kept or not.
+     * @param straddled pairs left out because the floor moved between levels.
+     * @param shared    pairs left out because the floor's two threads shared one CPU.
+     * @param abandoned floor slices that could not start.
+     */
+    public Pairing(final long sliceNs, final List<Level> levels, final List<Pair> pairs, final int straddled,
+        final int shared, final long abandoned)
+    {
+        this(sliceNs, levels, pairs, straddled, shared, abandoned, LevelBounds.LOCAL);
+    }
+
+    /**
      * One level's figures; a throughput row (blast) has its rate and no latencies.
      *
      * @param name        near, mid or far.
@@ -72,10 +93,34 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param p999Ratio   implP999Ns / floorP999Ns, or null.
      * @param p999RatioMedian median of the pairs' p99.9 ratios, or null.
      * @param perSec      median of the pairs' rates (messages per second in the implementation's slice), or null.
+     * @param floorPerSec median of the pairs' floor rates, for a floor that streams; else null.
+     * @param perSecRatio median of the pairs' rate ratios (the implementation's over the floor's), or null.
      */
     public record Level(String name, int pairs, long floorP50Ns, Long implP50Ns, Double p50Ratio, long floorP999Ns,
-        Long implP999Ns, Double p999Ratio, Double p999RatioMedian, Double perSec) implements Serializable
+        Long implP999Ns, Double p999Ratio, Double p999RatioMedian, Double perSec, Double floorPerSec,
+        Double perSecRatio) implements Serializable
     {
+        /**
+         * A level of a row whose floor does not stream.
+         *
+         * @param name            the level.
+         * @param pairs           pairs kept in it.
+         * @param floorP50Ns      median of the pairs' floor p50.
+         * @param implP50Ns       median of the pairs' implementation p50, or null.
+         * @param p50Ratio        median of the pairs' p50 ratios, or null.
+         * @param floorP999Ns     p99.9 of the level's floor slices pooled.
+         * @param implP999Ns      p99.9 of the level's implementation slices pooled, or null.
+         * @param p999Ratio       implP999Ns / floorP999Ns, or null.
+         * @param p999RatioMedian median of the pairs' p99.9 ratios, or null.
+         * @param perSec          median of the pairs' rates, or null.
+         */
+        public Level(final String name, final int pairs, final long floorP50Ns, final Long implP50Ns,
+            final Double p50Ratio, final long floorP999Ns, final Long implP999Ns, final Double p999Ratio,
+            final Double p999RatioMedian, final Double perSec)
+        {
+            this(name, pairs, floorP50Ns, implP50Ns, p50Ratio, floorP999Ns, implP999Ns, p999Ratio, p999RatioMedian,
+                perSec, null, null);
+        }
     }
 
     /**
@@ -95,15 +140,18 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      * @param p50Ratio        implP50Ns over the mean of the two floor p50s (0 for a throughput row).
      * @param p999Ratio       implP999Ns over the mean of the two floor p99.9s (0 for a throughput row).
      * @param perSec          a throughput row's messages per second in the slice (0 for a latency row).
+     * @param floorPerSec     the mean of the two floor slices' rates, for a floor that streams (else 0).
+     * @param perSecRatio     perSec over floorPerSec (0 when the floor does not stream).
      */
     public record Pair(int index, long startMs, long implP50Ns, long implP999Ns, long implCount,
         long floorBeforeP50Ns, long floorAfterP50Ns, long floorBeforeP999Ns, long floorAfterP999Ns, String level,
-        double p50Ratio, double p999Ratio, double perSec) implements Serializable
+        double p50Ratio, double p999Ratio, double perSec, double floorPerSec, double perSecRatio)
+        implements Serializable
     {
     }
 
     /**
-     * @param floorP50Ns a floor slice's p50.
+     * @param floorP50Ns a slice of the two-thread floor: its p50.
      * @return its level's name, or {@link #SHARED}.
      */
     public static String levelOf(final long floorP50Ns)
@@ -124,6 +172,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
      */
     public static Pairing of(final SliceLog log, final long sliceNs, final boolean latency)
     {
+        final LevelBounds bounds = log.levels();
         final long originNs = log.implStartNs(0);
         final List<Pair> pairs = new ArrayList<>();
         final Map<String, Histogram> implPool = new LinkedHashMap<>();
@@ -148,13 +197,19 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             final long beforeP999 = before.getValueAtPercentile(99.9);
             final long afterP999 = after.getValueAtPercentile(99.9);
             final long sliceLengthNs = log.implEndNs(i) - log.implStartNs(i);
-            final boolean onOneCpu = levelOf(beforeP50).equals(SHARED) || levelOf(afterP50).equals(SHARED);
-            final boolean kept = !onOneCpu && levelOf(beforeP50).equals(levelOf(afterP50));
-            final String level = onOneCpu ? SHARED : kept ? levelOf(afterP50) : null;
+            final String levelBefore = bounds.levelOf(beforeP50);
+            final String levelAfter = bounds.levelOf(afterP50);
+            final boolean onOneCpu = levelBefore.equals(SHARED) || levelAfter.equals(SHARED);
+            final boolean kept = !onOneCpu && levelBefore.equals(levelAfter);
+            final String level = onOneCpu ? SHARED : kept ? levelAfter : null;
+            final double perSec = latency || sliceLengthNs <= 0 ? 0 : Math.rint(count * 1e9 / sliceLengthNs);
+            // a floor that streams is compared rate for rate; only when both its slices around the pair streamed
+            final double floorPerSec = latency || log.floorPerSec(i - 1) <= 0 || log.floorPerSec(i) <= 0 ? 0 :
+                Math.rint((log.floorPerSec(i - 1) + log.floorPerSec(i)) / 2.0);
             final Pair pair = new Pair(i, (log.implStartNs(i) - originNs) / 1_000_000, implP50, implP999, count,
                 beforeP50, afterP50, beforeP999, afterP999, level, round(implP50 / ((beforeP50 + afterP50) / 2.0)),
-                round(implP999 / ((beforeP999 + afterP999) / 2.0)),
-                latency || sliceLengthNs <= 0 ? 0 : Math.rint(count * 1e9 / sliceLengthNs));
+                round(implP999 / ((beforeP999 + afterP999) / 2.0)), perSec, floorPerSec,
+                floorPerSec > 0 ? round(perSec / floorPerSec) : 0);
             pairs.add(pair);
             if (onOneCpu)
             {
@@ -171,7 +226,7 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             floorPool.computeIfAbsent(level, Pairing::histogram).add(after);
         }
         final List<Level> levels = new ArrayList<>();
-        for (final String name : LEVELS)
+        for (final String name : bounds.names())
         {
             final List<Pair> kept = byLevel.get(name);
             if (kept == null)
@@ -189,12 +244,16 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             }
             else
             {
+                // the rates of a floor that streams, over the pairs whose two floor slices both have one
+                final List<Pair> rated = kept.stream().filter((p) -> p.floorPerSec() > 0).toList();
                 levels.add(new Level(name, kept.size(), floorP50, null, null, floorP999, null, null, null,
-                    Math.rint(median(kept, Pair::perSec))));
+                    Math.rint(median(kept, Pair::perSec)),
+                    rated.isEmpty() ? null : Math.rint(median(rated, Pair::floorPerSec)),
+                    rated.isEmpty() ? null : round(median(rated, Pair::perSecRatio))));
             }
         }
         return new Pairing(sliceNs, List.copyOf(levels), List.copyOf(pairs), straddled, shared,
-            log.abandonedSlices());
+            log.abandonedSlices(), bounds);
     }
 
     /**
@@ -220,7 +279,14 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
     {
         final Map<String, Object> m = new LinkedHashMap<>();
         m.put("sliceNs", sliceNs);
-        m.put("levelBoundsNs", List.of(MID_FROM_NS, FAR_FROM_NS, DISTANT_FROM_NS));
+        m.put("levelBoundsNs", bounds.fromNs());
+        if (!bounds.equals(LevelBounds.LOCAL))
+        {
+            // a row paired with another floor names it and its levels; the local rows' JSON stays as it was
+            m.put("levelFloor", bounds.floor());
+            m.put("levelNames", bounds.names());
+            m.put("sharedFromNs", bounds.sharedFromNs());
+        }
         final List<Object> ls = new ArrayList<>();
         for (final Level l : levels)
         {
@@ -235,6 +301,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("p999RatioPooled", l.p999Ratio());
             o.put("p999RatioMedian", l.p999RatioMedian());
             o.put("perSecMedian", l.perSec());
+            if (l.floorPerSec() != null)
+            {
+                o.put("floorPerSecMedian", l.floorPerSec());
+                o.put("perSecRatioMedian", l.perSecRatio());
+            }
             ls.add(o);
         }
         m.put("levels", ls);
@@ -257,6 +328,11 @@ public record Pairing(long sliceNs, List<Level> levels, List<Pair> pairs, int st
             o.put("p50Ratio", p.p50Ratio());
             o.put("p999Ratio", p.p999Ratio());
             o.put("perSec", p.perSec());
+            if (p.floorPerSec() > 0)
+            {
+                o.put("floorPerSec", p.floorPerSec());
+                o.put("perSecRatio", p.perSecRatio());
+            }
             ps.add(o);
         }
         m.put("pairs", ps);

@@ -185,6 +185,30 @@ public final class Probe extends ProbePad
         recording.endFloor(nowNs);
     }
 
+    /**
+     * A floor that streams (the remote blast's raw Aeron) passed {@code count} messages in this floor slice over
+     * {@code durationNs}; the recording thread only, before {@link #endFloorSlice(long)}.
+     *
+     * @param count      messages its receiver took.
+     * @param durationNs over how long.
+     */
+    public void onFloorMessages(final long count, final long durationNs)
+    {
+        recording.floorMessages(count, durationNs);
+    }
+
+    /**
+     * The levels a paired row's pairs are grouped by when its floor slices run another floor than the two-thread one
+     * (the remote rows' raw Aeron); the driver thread, while the row is set up, before traffic starts. A probe
+     * without slices ignores it.
+     *
+     * @param bounds that floor's levels.
+     */
+    public void floorLevels(final LevelBounds bounds)
+    {
+        recording.floorLevels(bounds);
+    }
+
     /** A floor slice could not start, its responder did not join in time; the recording thread only. */
     public void floorSliceAbandoned()
     {

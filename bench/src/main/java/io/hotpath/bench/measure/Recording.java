@@ -125,6 +125,22 @@ public final class Recording extends RecordingFields
         }
     }
 
+    void floorMessages(final long count, final long durationNs)
+    {
+        if (slices != null && recording)
+        {
+            slices.floorMessages(count, durationNs);
+        }
+    }
+
+    void floorLevels(final LevelBounds bounds)
+    {
+        if (slices != null)
+        {
+            slices.levels(bounds);
+        }
+    }
+
     void abandoned()
     {
         if (slices != null && recording)

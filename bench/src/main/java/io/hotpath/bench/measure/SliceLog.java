@@ -11,6 +11,10 @@ import org.HdrHistogram.IntCountsHistogram;
  * <p>
  * The measurement begins with an implementation slice; then floor and implementation slices alternate: I0 F0 I1 F1
  * ... A slice beyond the capacity is not recorded (the capacity covers every slice a run of its length can hold).
+ * <p>
+ * The floor is the two-thread floor unless the row's implementation names another floor's levels
+ * ({@link Probe#floorLevels(LevelBounds)}); a floor that also streams (the remote blast's raw Aeron) records how many
+ * messages it passed in its slice and over how long ({@link Probe#onFloorMessages(long, long)}).
  */
 public final class SliceLog
 {
@@ -21,6 +25,9 @@ public final class SliceLog
     private final long[] floorStartNs;
     private final long[] floorEndNs;
     private final long[] implCount;
+    private final long[] floorCount;
+    private final long[] floorCountNs;
+    private LevelBounds levels = LevelBounds.LOCAL;
     private long implStartCount;
     private int implSlices;
     private int floorSlices;
@@ -47,6 +54,25 @@ public final class SliceLog
         floorStartNs = new long[capacity];
         floorEndNs = new long[capacity];
         implCount = new long[capacity + 1];
+        floorCount = new long[capacity];
+        floorCountNs = new long[capacity];
+    }
+
+    /**
+     * The levels the floor slices are grouped by, when the floor is not the two-thread one; the driver thread, while
+     * the row is set up.
+     *
+     * @param bounds the floor's levels.
+     */
+    void levels(final LevelBounds bounds)
+    {
+        levels = bounds;
+    }
+
+    /** @return the levels the floor slices are grouped by. */
+    public LevelBounds levels()
+    {
+        return levels;
     }
 
     /**
@@ -65,6 +91,8 @@ public final class SliceLog
         for (int i = 0; i < floorSlices; i++)
         {
             floor[i].reset();
+            floorCount[i] = 0;
+            floorCountNs[i] = 0;
         }
         abandoned = 0;
         implStartCount = 0;
@@ -107,6 +135,21 @@ public final class SliceLog
         if (inFloor)
         {
             floor[floorSlices - 1].recordValue(latencyNs);
+        }
+    }
+
+    /**
+     * A floor that streams passed {@code count} messages in its slice over {@code durationNs}; recording thread.
+     *
+     * @param count      messages the floor's receiver took.
+     * @param durationNs over how long.
+     */
+    void floorMessages(final long count, final long durationNs)
+    {
+        if (inFloor)
+        {
+            floorCount[floorSlices - 1] = count;
+            floorCountNs[floorSlices - 1] = durationNs;
         }
     }
 
@@ -182,6 +225,15 @@ public final class SliceLog
     public long implCount(final int i)
     {
         return implCount[i];
+    }
+
+    /**
+     * @param i index.
+     * @return messages per second the floor's slice i passed, or 0 when its floor does not stream.
+     */
+    public double floorPerSec(final int i)
+    {
+        return floorCountNs[i] <= 0 ? 0 : floorCount[i] * 1e9 / floorCountNs[i];
     }
 
     /** @param i index. @return when the implementation's slice i began. */

@@ -43,6 +43,13 @@ public final class ArteryBench implements BenchImpl
         return scenario.remote() && !RemoteSetup.ipc(scenario);
     }
 
+    /** Pekko's dispatcher threads do not host raw Aeron: the row runs alone, its level read before and after. */
+    @Override
+    public boolean alternatesWithFloor(final Scenario scenario)
+    {
+        return false;
+    }
+
     private static Config config(final int port, final int workers)
     {
         return ConfigFactory.parseString("""

@@ -1,11 +1,13 @@
 package io.hotpath.bench.remote;
 
 import io.hotpath.Engine;
+import io.hotpath.EngineConfig;
 import io.hotpath.bench.impl.RunContext;
 import io.hotpath.bench.impl.Trial;
 import io.hotpath.bench.measure.Probe;
 import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.remote.RemoteConfig;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,16 +20,11 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * What the remote rows share: engines of one worker, free UDP ports on 127.0.0.1, and a trial that closes what it
- * set up in reverse order. Used by the driver thread.
+ * What the remote rows share: engines of one worker with the engine's defaults, free UDP ports on 127.0.0.1, and a
+ * trial that closes what it set up in reverse order. Used by the driver thread.
  */
 public final class RemoteSetup
 {
-    /** Term length of every publication of the remote rows, Hotpath's and raw Aeron's alike. */
-    static final int TERM_LENGTH = 1 << 20;
-    /** MTU of the UDP rows. */
-    static final int MTU = 1408;
-
     private RemoteSetup()
     {
     }
@@ -38,11 +35,14 @@ public final class RemoteSetup
     public static Map<String, Object> settings()
     {
         final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("hotpath-remote", "two nodes in this JVM, an engine of one worker each (the run's idle strategy), " +
-            "embedded media drivers in INVOKER mode on those workers (IPC: one driver, the second node uses the " +
-            "first's), term length " + TERM_LENGTH + ", 32-byte Ping with a codec that reuses its object");
+        m.put("hotpath-remote", "two nodes in this JVM, an engine of one worker each (the run's idle strategy, the " +
+            "engine's default capacities), the remote module's defaults: embedded media drivers in INVOKER mode on " +
+            "those workers (IPC: one driver, embedded by the first node, the second pointing at it as an external " +
+            "one), term length " + RemoteConfig.TERM_LENGTH_DEFAULT + ", MTU " + RemoteConfig.MTU_DEFAULT + "; a " +
+            "32-byte Ping with a codec that reuses its object; paired: raw Aeron (as aeron-raw, drivers of its own) " +
+            "alternates with it in slices on the two workers");
         m.put("aeron-raw", "two threads busy-spinning on Aeron publications and subscriptions, the same channels, " +
-            "term length, 32-byte message and INVOKER drivers invoked from the loops as the nodes do");
+            "term length, MTU, 32-byte message and INVOKER drivers invoked from the loops as the nodes do");
         m.put("pekko-artery", "two ActorSystems in this JVM with Artery remoting over TCP on 127.0.0.1, default " +
             "dispatcher, a 32-byte byte[] (Pekko's ByteArraySerializer)");
         return m;
@@ -54,12 +54,19 @@ public final class RemoteSetup
      */
     static boolean ipc(final Scenario scenario)
     {
-        return scenario.name().endsWith("-ipc");
+        return scenario.name().contains("-ipc-");
     }
 
+    /**
+     * An engine of one worker: the run's idle strategy, affinity and stall threshold (a paired row runs raw Aeron
+     * in its handlers a slice at a time), and otherwise the engine's defaults, as the rows' names promise.
+     */
     static Engine engine(final RunContext context)
     {
-        return Engine.start(context.engineConfig(context.idle()).workers(1).build());
+        return Engine.start(context.engineConfig(context.idle()).workers(1)
+            .inboundCapacity(EngineConfig.INBOUND_CAPACITY_DEFAULT)
+            .mailboxCapacity(EngineConfig.MAILBOX_CAPACITY_DEFAULT)
+            .build());
     }
 
     static int freeUdpPort()
@@ -89,6 +96,13 @@ public final class RemoteSetup
         <T extends AutoCloseable> T add(final T part)
         {
             parts.push(part);
+            return part;
+        }
+
+        /** @return {@code part}, closed after everything added so far and later. */
+        <T extends AutoCloseable> T addClosedLast(final T part)
+        {
+            parts.addLast(part);
             return part;
         }
 

@@ -85,7 +85,7 @@ final class ResultSections
     }
 
     /**
-     * @param sb        receives the section, if a throughput row was paired (blast).
+     * @param sb        receives the section, if a local throughput row was paired (blast).
      * @param scenarios the rows run.
      * @param results   what was measured.
      * @param repeated  true when the run repeats its rows.
@@ -96,7 +96,7 @@ final class ResultSections
         perLevel(sb, "paired rates: the sender and the receiver alternate with the floor ON THEIR OWN TWO THREADS " +
             "in slices; per s = median over a level's pairs of the messages per second in the implementation's " +
             "slice; hotpath / impl compares rates at the same level of the same run",
-            new String[]{"per s", "hotpath / impl"}, (s) -> s.paired() && !s.hasLatency(),
+            new String[]{"per s", "hotpath / impl"}, (s) -> s.paired() && !s.hasLatency() && !s.remote(),
             (l, hotpath) -> new String[]{TextTable.count(l.perSec()),
                 hotpath == null ? TextTable.DASH : TextTable.ratio(hotpath.perSec() / l.perSec())},
             scenarios, results, repeated);
@@ -194,7 +194,8 @@ final class ResultSections
         return both;
     }
 
-    private static void leftOut(final StringBuilder left, final String row, final Pairing p)
+    /** Appends what a row's pairing left out, if anything. */
+    static void leftOut(final StringBuilder left, final String row, final Pairing p)
     {
         if (p.straddled() == 0 && p.shared() == 0 && p.abandoned() == 0)
         {

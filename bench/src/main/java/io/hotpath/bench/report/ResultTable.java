@@ -13,7 +13,8 @@ import java.util.Map;
  * Formats results as the text the run prints: the figures (latencies in ns, throughput per second, the host's
  * steal and other load while measured), the rows an implementation cannot express (named once, left out of the
  * table), the ratios of {@code hotpath} ({@code hotpath-remote} in the remote rows) to each peer in the same run,
- * then the paired ping-pong figures and the fixed-rate figures ({@link ResultSections}), and for a repeated run
+ * then the paired ping-pong figures and the fixed-rate figures ({@link ResultSections}), the remote rows paired with
+ * raw Aeron ({@link RemoteSections}), and for a repeated run
  * each row's spread over its runs ({@link RunSpread}). Stateless.
  */
 public final class ResultTable
@@ -67,7 +68,7 @@ public final class ResultTable
             .append("of all CPUs' time stolen by the hypervisor / used by other processes while measured; level = ")
             .append("the host's speed level (").append(Pairing.BOUNDS).append("; shared: one CPU for two threads) ")
             .append("before>after the row, ")
-            .append("or of a paired row's kept pairs\n");
+            .append("or of a paired row's kept pairs").append(RemoteSections.levelNote(results)).append('\n');
         table.render(sb);
         notRun(sb, impls, notRun);
         ratios(sb, scenarios, impls, results, repeated);
@@ -75,6 +76,8 @@ public final class ResultTable
         ResultSections.pairedRates(sb, scenarios, results, repeated);
         ResultSections.fixedRate(sb, scenarios, results, repeated);
         ResultSections.pairedFixedRate(sb, scenarios, results, repeated);
+        RemoteSections.roundTrips(sb, scenarios, results, repeated);
+        RemoteSections.rates(sb, scenarios, results, repeated);
         if (repeated)
         {
             RunSpread.format(sb, scenarios, impls, results);

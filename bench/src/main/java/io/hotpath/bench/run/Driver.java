@@ -177,9 +177,10 @@ final class Driver
         System.gc();
         final long measureNs = options.durationNs(scenario);
         // a paired ping-pong's slices give its figures over time; a paired fixed-rate row keeps its series too, as
-        // its latencies per interval are what shows a backlog building
-        final boolean withSeries = scenario.hasLatency() &&
-            (!scenario.paired() || scenario.kind() == ScenarioKind.FIXED_RATE);
+        // its latencies per interval are what shows a backlog building, and so does a remote row run without its
+        // floor's slices (raw Aeron's own row, Pekko's)
+        final boolean withSeries = scenario.hasLatency() && (!scenario.paired() ||
+            scenario.kind() == ScenarioKind.FIXED_RATE || scenario.remote() && !impl.alternatesWithFloor(scenario));
         final IntervalSeries series = withSeries ? new IntervalSeries(SERIES_INTERVAL_NS,
             IntervalSeries.capacityFor(measureNs, SERIES_INTERVAL_NS)) : null;
         final SliceLog slices = scenario.paired() ? new SliceLog(SliceLog.capacityFor(measureNs, options.sliceNs())) :

@@ -43,7 +43,8 @@ final class HelpText
             >= 1000 ns), because this kind of host moves its vCPUs between placements about every second. Blast
             and fixed-rate rows alternate the same way, and their rates and latencies are given per level,
             hotpath's beside each peer's at the same level (a fixed-rate row's schedule pauses through each floor
-            slice).
+            slice). The remote rows pair Hotpath's remote actors with raw Aeron instead, in slices on the nodes' two
+            workers, grouped by the level of raw Aeron's round trip.
 
             options:
               --scenarios LIST  comma-separated, default all. Names:
@@ -64,9 +65,10 @@ final class HelpText
                                   wakeup              first message to an idle worker every 2 ms, one row per idle
                                                       strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
                                                       wakeup-park (each also selectable alone)
-                                  remote              two nodes in this JVM over Aeron, one worker each:
-                                                      remote-pingpong-ipc, remote-pingpong-udp (round trips),
-                                                      remote-blast-udp (throughput)
+                                  remote              two nodes in this JVM over Aeron, one worker each, invoker
+                                                      drivers (paired with raw Aeron on the workers):
+                                                      remote-pingpong-ipc-invoker, remote-pingpong-udp-invoker
+                                                      (round trips), remote-blast-udp-invoker (throughput)
               --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor,
                                 disruptor-ref (a blast whose events carry the message), pekko-classic (Pekko's
                                 default dispatcher), pekko-classic-sized (one sized to --workers), pekko-typed,

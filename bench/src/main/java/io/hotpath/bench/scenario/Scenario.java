@@ -43,16 +43,17 @@ public record Scenario(
      * @return true for a row that alternates with the floor on its own two threads in slices: a cross-thread
      * ping-pong (one round trip in flight between two threads), compared with the floor pair by pair; blast, whose
      * rate is grouped by the floor's speed level; and fixed-rate, whose latencies are grouped the same way, so that
-     * two implementations' rows compare at one level.
+     * two implementations' rows compare at one level; and the remote rows, whose floor is raw Aeron on the nodes'
+     * worker threads (package io.hotpath.bench.remote).
      */
     public boolean paired()
     {
         return kind == ScenarioKind.ROUND_TRIP && inFlight == 1 && !colocated || kind == ScenarioKind.BLAST ||
-            kind == ScenarioKind.FIXED_RATE;
+            kind == ScenarioKind.FIXED_RATE || remote();
     }
 
     /**
-     * @return true for a paired ping-pong, whose round trips compare with the floor's pair by pair.
+     * @return true for a paired local ping-pong, whose round trips compare with the floor's pair by pair.
      */
     public boolean pairedRoundTrip()
     {

@@ -22,8 +22,8 @@ public final class Scenarios
         "pingpong", "pingpong-cross", "pingpong-cross-written", "pingpong-same", "pingpong-backlog", "burst-1000",
         "blast", "fan-in",
         "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
-        "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc", "remote-pingpong-udp",
-        "remote-blast-udp", "all");
+        "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc-invoker",
+        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "all");
 
     private Scenarios()
     {
@@ -95,12 +95,16 @@ public final class Scenarios
             all.add(new Scenario("wakeup-" + strategy.configName(), ScenarioKind.WAKEUP, 1, false, 0,
                 strategy.configName(), true));
         }
-        // two nodes in this JVM, one actor (or thread) each: a round trip over IPC (shared memory, one media driver),
-        // over UDP on 127.0.0.1 (a media driver per node), and one sender to one receiver over UDP as fast as back
-        // pressure allows
-        all.add(new Scenario("remote-pingpong-ipc", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null, true));
-        all.add(new Scenario("remote-pingpong-udp", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null, true));
-        all.add(new Scenario("remote-blast-udp", ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
+        // two nodes in this JVM, one actor (or thread) each, paired with raw Aeron on the nodes' workers: a round trip
+        // over IPC (shared memory: one media driver, embedded by the first node in invoker mode, the second pointing
+        // at it), over UDP on 127.0.0.1 (each node its own embedded invoker driver, the remote module's default), and
+        // one sender to one receiver over UDP as fast as back pressure allows; the name says the transport and the
+        // driver mode, every other setting is the engine's and the remote module's default
+        all.add(new Scenario("remote-pingpong-ipc-invoker", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
+            true));
+        all.add(new Scenario("remote-pingpong-udp-invoker", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
+            true));
+        all.add(new Scenario("remote-blast-udp-invoker", ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
         return all;
     }
 

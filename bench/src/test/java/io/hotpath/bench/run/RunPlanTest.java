@@ -25,7 +25,7 @@ class RunPlanTest
         assertFalse(missing.containsKey("hotpath"), missing.toString());
         assertEquals(List.of("pingpong-same"), missing.get("jctools"));
         assertFalse(missing.containsKey("hotpath-remote"), missing.toString());
-        assertEquals(List.of("remote-pingpong-ipc"), missing.get("pekko-artery"));
+        assertEquals(List.of("remote-pingpong-ipc-invoker"), missing.get("pekko-artery"));
     }
 
     @Test

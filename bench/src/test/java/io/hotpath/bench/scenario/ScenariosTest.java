@@ -23,15 +23,18 @@ class ScenariosTest
     void theRemoteRowsCloseTheCatalogueAndAreSelectedTogetherOrByName()
     {
         final List<Scenario> all = Scenarios.catalogue(new long[]{1_000_000});
-        final List<String> remote = List.of("remote-pingpong-ipc", "remote-pingpong-udp", "remote-blast-udp");
+        final List<String> remote = List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker",
+            "remote-blast-udp-invoker");
         assertEquals(remote, all.subList(all.size() - 3, all.size()).stream().map(Scenario::name).toList());
         assertTrue(all.subList(all.size() - 3, all.size()).stream().allMatch(Scenario::remote));
         assertTrue(all.subList(0, all.size() - 3).stream().noneMatch(Scenario::remote), "the local rows come first");
 
         assertEquals(remote, Scenarios.select(List.of("remote"), new long[]{1}).stream().map(Scenario::name).toList());
-        final Scenario blast = Scenarios.select(List.of("remote-blast-udp"), new long[]{1}).getFirst();
+        final Scenario blast = Scenarios.select(List.of("remote-blast-udp-invoker"), new long[]{1}).getFirst();
         assertEquals(ScenarioKind.REMOTE_BLAST, blast.kind());
-        assertTrue(!blast.hasLatency() && !blast.paired(), "a remote blast counts messages and is not paired");
+        assertTrue(!blast.hasLatency() && blast.paired(), "a remote blast counts messages, paired with raw Aeron");
+        assertTrue(all.stream().filter(Scenario::remote).allMatch((s) -> s.paired() && !s.pairedRoundTrip()),
+            "every remote row is paired, none in the local ping-pong's tables");
     }
 
     @Test

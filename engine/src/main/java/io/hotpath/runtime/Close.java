@@ -128,8 +128,8 @@ final class Close
             runtime.deadLetters.countUnseen(DeadLetterReason.CLOSE_TIMEOUT, held);
             final Thread owner = worker.owner;
             final long count = held;
-            Logs.CLOSE.log(System.Logger.Level.WARNING, () -> "worker " + worker.name + " did not finish within the " +
-                "close timeout: its thread '" + (owner == null ? "(none)" : owner.getName() + "' (" +
+            Logs.CLOSE.logHere(System.Logger.Level.WARNING, () -> "worker " + worker.name + " did not finish within " +
+                "the close timeout: its thread '" + (owner == null ? "(none)" : owner.getName() + "' (" +
                 owner.getState() + ")") + " did not step it to its end; about " + count + " message(s) it held " +
                 "are counted as dead letters (close_timeout) and will not be delivered");
         }
@@ -165,7 +165,7 @@ final class Close
                 final long before = runtime.deadLetters.count();
                 finish(worker);
                 final long lost = runtime.deadLetters.count() - before;
-                Logs.CLOSE.log(System.Logger.Level.WARNING, () -> "worker " + worker.name + " was left by its " +
+                Logs.CLOSE.logHere(System.Logger.Level.WARNING, () -> "worker " + worker.name + " was left by its " +
                     "thread '" + worker.owner.getName() + "' (" + abandoned.why(worker) + "): the close finished it " +
                     "without it; " + lost + " message(s) it held counted as dead letters (" + leftoverReason + ")");
             }

@@ -96,7 +96,7 @@ public final class EngineRuntime
         final String line = "the JVM is shutting down: engine " + name() + " closed; " + (lost == 0 ?
             "everything queued was delivered" : lost + " message(s) could not be delivered, counted as dead letters " +
             deadLetterCounts());
-        Logs.CLOSE.log(lost == 0 ? System.Logger.Level.INFO : System.Logger.Level.WARNING, () -> line);
+        Logs.CLOSE.logHere(lost == 0 ? System.Logger.Level.INFO : System.Logger.Level.WARNING, () -> line);
         if (lost > 0)
         {
             // the logging framework shuts down beside this hook and may drop the line: what was lost is said here too

@@ -74,6 +74,24 @@ public final class Logs
      */
     public void log(final Level level, final Supplier<String> message, final Throwable error)
     {
+        log(level, message, error, onWorker());
+    }
+
+    /**
+     * Log a line on the calling thread, never through the log thread: for the close and the shutdown hook, which run
+     * on a thread of their own (never a worker's: a close called from a worker runs on {@code hp-closer}), whose lines
+     * must be written before they return.
+     *
+     * @param level   the level.
+     * @param message made only when the line is written.
+     */
+    public void logHere(final Level level, final Supplier<String> message)
+    {
+        log(level, message, null, false);
+    }
+
+    private void log(final Level level, final Supplier<String> message, final Throwable error, final boolean queued)
+    {
         if (!logger.isLoggable(level) || !admit())
         {
             return;
@@ -81,7 +99,7 @@ public final class Logs
         final long left = suppressed.getAndSet(0);
         final Supplier<String> text = left == 0 ? message :
             () -> message.get() + " (" + left + " similar lines left out before this one)";
-        if (onWorker())
+        if (queued)
         {
             LogWriter.write(logger, level, text, error);
         }

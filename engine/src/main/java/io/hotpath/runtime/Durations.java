@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 
 /**
  * Durations as people read them in messages: in their natural unit ({@code 365 d}, {@code 10 s}, {@code 1.5 s},
- * {@code 200 ms}, {@code 50 us}), never {@code 31536000000 ms}. Stateless; for messages, never on a hot path.
+ * {@code 200 ms}, {@code 50 us}), never a year in milliseconds. Stateless; for messages, never on a hot path.
  */
 public final class Durations
 {

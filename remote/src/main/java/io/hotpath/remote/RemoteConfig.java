@@ -392,7 +392,7 @@ public final class RemoteConfig
         /**
          * Set the term length of every publication ({@link #TERM_LENGTH}); the largest message is an eighth of it.
          *
-         * @param value a power of two from 65536 to 1073741824, in bytes.
+         * @param value a power of two from 64 KiB to 1 GiB (65,536 to 1,073,741,824), in bytes.
          * @return this.
          */
         public Builder termLength(final int value)
@@ -592,7 +592,7 @@ public final class RemoteConfig
             check(idleMaxParkNs >= 1_000 && idleMaxParkNs <= 1_000_000_000L, IDLE_MAX_PARK_NS, idleMaxParkNs,
                 "from 1 us to 1 s");
             check(termLength >= 64 * 1024 && termLength <= 1 << 30 && Integer.bitCount(termLength) == 1, TERM_LENGTH,
-                termLength, "a power of two from 65536 to 1073741824");
+                termLength, "a power of two from 64 KiB to 1 GiB (65,536 to 1,073,741,824)");
             check(mtu >= 512 && mtu <= 65504 && mtu % 32 == 0, MTU, mtu, "a multiple of 32 from 512 to 65504");
             check(heartbeatIntervalNs >= 1_000_000, HEARTBEAT_INTERVAL_NS, heartbeatIntervalNs, "at least 1 ms");
             check(failureTimeoutNs >= 2 * heartbeatIntervalNs, FAILURE_TIMEOUT_NS, failureTimeoutNs,

@@ -19,8 +19,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class ControlFrames
 {
-    /** Version of the protocol in hellos; nodes of another version are not talked to. */
-    static final int PROTOCOL_VERSION = 3;
+    /** Version of the protocol in hellos, the schema's: nodes of another version are not talked to. */
+    static final int PROTOCOL_VERSION = HelloEncoder.SCHEMA_VERSION;
     private static final int HEADER = MessageHeaderEncoder.ENCODED_LENGTH;
     private static final int BUFFER_LENGTH = 4096;
     /** A codec table's entry: type id, schema hash, the name's length, then the name. */

@@ -65,7 +65,15 @@ final class ControlInbound implements FragmentHandler
             return;
         }
         header.wrap(buffer, offset);
-        if (header.schemaId() != HelloDecoder.SCHEMA_ID || header.version() != HelloDecoder.SCHEMA_VERSION ||
+        if (header.schemaId() == HelloDecoder.SCHEMA_ID && header.version() != HelloDecoder.SCHEMA_VERSION)
+        {
+            // a node of another release: its frames are not read, and its resolves are never answered
+            node.logError("a node speaking wire protocol version " + header.version() + " sent a control frame to " +
+                "node " + node.address + ", which speaks version " + HelloDecoder.SCHEMA_VERSION + " and does not " +
+                "read it; run the same hotpath-remote release on every node", null);
+            return;
+        }
+        if (header.schemaId() != HelloDecoder.SCHEMA_ID ||
             length < MessageHeaderDecoder.ENCODED_LENGTH + header.blockLength())
         {
             return;

@@ -8,9 +8,8 @@ import io.hotpath.Reply;
 import io.hotpath.UndeliveredException;
 import io.hotpath.remote.protocol.AnswerStatus;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What one worker sends to remote actors, and the answers it sends back: on its own exclusive publications (one per
@@ -36,19 +35,6 @@ import java.util.ArrayList;
 final class WorkerSends
 {
     private static final int DRAIN_LIMIT = 256;
-    private static final VarHandle REFUSED;
-
-    static
-    {
-        try
-        {
-            REFUSED = MethodHandles.lookup().findVarHandle(WorkerSends.class, "refused", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
 
     private final WorkerLink link;
     private final NodeRuntime node;
@@ -59,8 +45,11 @@ final class WorkerSends
     private final ArrayList<Backlog> draining = new ArrayList<>();
     /** Congested actors this worker holds messages for. */
     private final ArrayList<RemoteTarget> holding = new ArrayList<>();
-    /** Sends refused so far (offers that returned false, tells and asks refused with an exception); opaque stores. */
-    private long refused;
+    /**
+     * Sends refused so far (offers that returned false, tells and asks refused with an exception): written by this
+     * worker alone (opaque stores, no atomic add), read by any thread.
+     */
+    private final AtomicLong refused = new AtomicLong();
 
     WorkerSends(final WorkerLink link)
     {
@@ -74,12 +63,12 @@ final class WorkerSends
     /** @return the sends this worker refused so far. Any thread. */
     long refused()
     {
-        return (long)REFUSED.getOpaque(this);
+        return refused.getOpaque();
     }
 
     private boolean refusedOffer()
     {
-        REFUSED.setOpaque(this, refused + 1);
+        refused.setOpaque(refused.getPlain() + 1);
         return false;
     }
 
@@ -187,7 +176,7 @@ final class WorkerSends
             return true;
         }
         final QueueFullException ex = node.failures.queueFull(ref, kind);
-        REFUSED.setOpaque(this, refused + 1);
+        refused.setOpaque(refused.getPlain() + 1);
         if (reply != null)
         {
             reply.fail(ex);

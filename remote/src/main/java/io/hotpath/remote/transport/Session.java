@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * What went out and what came in, for the peer's acknowledgements: each worker of this node counts the data frames it
  * published to the peer and those it took from the peer in this session, in slots of its own (single writer, opaque
- * stores read with opaque loads, a cache line and more apart); threads outside the engine count theirs in one atomic.
+ * stores read with opaque loads, two cache lines apart); threads outside the engine count theirs in one atomic.
  * The peer says in every hello, and in its goodbye, how many of this node's frames it has taken; once the session is
  * lost, what was published and not acknowledged is added to the node's {@code possiblyLost}, when every worker and
  * the control agent have added their part ({@link #settle}), so that no send that raced with the loss is missed.
@@ -45,7 +45,7 @@ final class Session
 
     private static final SecureRandom KEYS = new SecureRandom();
     private static final VarHandle COUNTS = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs between two workers' counters (and before the first): 128 bytes, as Agrona pads. */
+    /** Longs between two workers' counters (and before the first): two cache lines, as Agrona pads. */
     private static final int STRIDE = 16;
     /** {@link #outsidePublished} once the session is lost: later increments stay negative. */
     private static final long SEALED = Long.MIN_VALUE;
@@ -73,7 +73,10 @@ final class Session
      * up. Written once by the control agent.
      */
     volatile String[] refusedTypes;
-    /** How many of this node's data frames the peer has said it took; written by the control agent only. */
+    /**
+     * How many of this node's data frames the peer has said it took: written by the control agent only, read by the
+     * statistics from any thread.
+     */
     volatile long acknowledged;
 
     private final NodeCounters counters;

@@ -52,5 +52,12 @@ public enum DeadLetterReason
      * The actor was restarted by its fault policy after it had taken the ask (kept it with {@code replyLater}, or was
      * awaiting in the method that handled it): a restart ends the old instance's promises, as a stop does.
      */
-    ACTOR_RESTARTED
+    ACTOR_RESTARTED,
+    /**
+     * For a remote actor: the two nodes register different types, or different codecs, under the message's type id
+     * (their codec tables, compared when they meet, disagree), so the receiver would read the bytes as another
+     * type. Refused by the sending node, and by the receiving one should such a frame arrive; both nodes log the
+     * type id and both types when they meet.
+     */
+    CODEC_MISMATCH
 }

@@ -5,7 +5,9 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * Writes messages of one type into an Agrona buffer and reads them back, for remote actors. Registered with a type
- * id in {@link Codecs}; both nodes must register the same id for the same type.
+ * id in {@link Codecs}; both nodes must register the same id for the same type, with codecs of the same
+ * {@link #schema()}. Two nodes compare their codec tables when they meet, and refuse each other's messages of a type
+ * id they disagree on (a {@code CODEC_MISMATCH} dead letter, and an error in both nodes' logs).
  * <p>
  * Threads: each worker of a node, and each thread outside the engine that sends, gets instances of its own from
  * the registration's supplier, so an instance is used by one thread at a time and may keep state (SBE flyweights,
@@ -48,4 +50,18 @@ public interface Codec<M>
      * @return the message; see the class comment on reuse.
      */
     M decode(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * {@return what this codec's bytes mean, compared with the other node's codec of the same type id when two nodes
+     * meet: if the two differ (or the two types' names do), neither node sends the other messages of that type id}
+     * By default the codec's class name, so a codec of another class, or a class renamed, is a mismatch. A codec
+     * that writes an SBE message should name the message's schema and version instead, so that codecs of different
+     * classes writing the same message agree and a new schema version is told from an old one: for example
+     * {@code "sbe:" + OrderEncoder.SCHEMA_ID + ":" + OrderEncoder.SCHEMA_VERSION + ":" + OrderEncoder.TEMPLATE_ID}.
+     * Called once when a node starts; it must not change.
+     */
+    default String schema()
+    {
+        return getClass().getName();
+    }
 }

@@ -11,7 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * The codecs of a node: which {@link Codec} encodes each message type, under which type id. Immutable once built,
- * thread safe. Both nodes of a conversation must register the same type ids for the same types.
+ * thread safe. Both nodes of a conversation must register the same type ids for the same types, with codecs of the
+ * same {@link Codec#schema()}: nodes compare their tables when they meet, and refuse each other's messages of a type
+ * id they disagree on.
  * <p>
  * {@link #builder()} starts with the standard codecs ({@code String}, {@code byte[]} and the primitive wrappers,
  * type ids 1 to 10); ids from {@link #FIRST_USER_TYPE_ID} up are the application's. A message is encoded by the
@@ -91,6 +93,16 @@ public final class Codecs
     public int typeId(final int index)
     {
         return registrations.get(index).typeId;
+    }
+
+    /**
+     * {@return the message class registered under that index}
+     *
+     * @param index an index from {@link #indexOf} or {@link #indexOfTypeId}, from 0 to {@link #size()} - 1.
+     */
+    public Class<?> type(final int index)
+    {
+        return registrations.get(index).type;
     }
 
     /**

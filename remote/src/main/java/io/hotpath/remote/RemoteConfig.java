@@ -45,8 +45,9 @@ public final class RemoteConfig
     public static final String IDLE_MAX_PARK_NS = "remote.idleMaxParkNs";
     /**
      * Record stack traces in the exceptions that fail remote asks (the node's stack, not the asker's, kept as long
-     * as the failed reply is kept). Default: false: none for the node's own exceptions, and one shared exception per
-     * remote actor and reason for the engine's kinds.
+     * as the failed reply is kept) and refuse remote sends. Default: false: none for the node's own exceptions, and
+     * one shared exception per remote actor and reason for the engine's kinds (a refused send's
+     * {@link io.hotpath.QueueFullException} among them, its stack trace cleared).
      */
     public static final String STACK_TRACES = "remote.stackTraces";
     /** Term length of every publication, a power of two from 64 KiB; the largest message is an eighth. */

@@ -112,6 +112,16 @@ public final class RemoteNode implements AutoCloseable
     }
 
     /**
+     * {@return a snapshot of the node's counters: what may have been lost with peers, what is in flight to them
+     * unacknowledged, sends refused for back-pressure, codec disagreements} Any thread, lock free; after the node
+     * closed, its last figures. Over JMX as {@link NodeMXBean}.
+     */
+    public NodeStats stats()
+    {
+        return transport.stats();
+    }
+
+    /**
      * {@return the engine}
      */
     public Engine engine()

@@ -27,10 +27,17 @@
  * <li>Order: per sender-receiver pair, as locally (one publication per sending worker and peer worker; Aeron keeps
  * a publication's order and repairs loss).</li>
  * <li>At most once. What cannot be sent or delivered is a dead letter with a reason of its own:
- * {@code NODE_UNREACHABLE}, {@code NO_CODEC}, {@code ENCODE_FAILED}, {@code MESSAGE_TOO_LARGE}, {@code QUEUE_FULL}
- * on the sending node; {@code DECODE_FAILED}, {@code NOT_PUBLISHED}, {@code STALE_INCARNATION} and the local reasons
- * on the receiving one. An ask among them fails at once (the receiving node answers an undeliverable ask as
- * undelivered).</li>
+ * {@code NODE_UNREACHABLE}, {@code NO_CODEC}, {@code ENCODE_FAILED}, {@code MESSAGE_TOO_LARGE},
+ * {@code CODEC_MISMATCH}, {@code QUEUE_FULL} on the sending node; {@code DECODE_FAILED}, {@code CODEC_MISMATCH},
+ * {@code NOT_PUBLISHED}, {@code STALE_INCARNATION} and the local reasons on the receiving one. An ask among them fails
+ * at once (the receiving node answers an undeliverable ask as undelivered).</li>
+ * <li>Codec tables: two nodes compare their codec tables when they meet (each type id's type name and the hash of its
+ * codec's {@link io.hotpath.remote.Codec#schema()}); a type id they disagree on is refused both ways for the session
+ * ({@code CODEC_MISMATCH}), and both nodes log it with both types and the fix.</li>
+ * <li>In flight: each hello acknowledges how many of the peer's data frames a node has taken. When a peer is lost,
+ * what was published to it and not acknowledged is counted as {@link io.hotpath.remote.NodeStats#possiblyLost()}:
+ * every message accepted for it was taken by it, is a dead letter, or is counted there (which of them the peer took
+ * cannot be known; nothing is sent again).</li>
  * <li>Asks: the answer travels back to the asker's worker and completes its reply there, as a local one; an
  * exception of the remote handler fails it with a {@link io.hotpath.remote.RemoteActorException} naming the
  * exception's class and message. Timeouts are the asker's, cancelled when the answer comes.</li>
@@ -40,7 +47,9 @@
  * throws a {@link io.hotpath.QueueFullException}, wait keeps the worker's messages for it in order, up to
  * {@code remote.backlog}, or makes a thread outside the engine wait up to {@code send.timeoutNs}). Aeron's own back
  * pressure keeps up to {@code remote.backlog} messages per publication, in order, then applies the policy the same
- * way. {@code offer} never waits nor keeps.</li>
+ * way. {@code offer} never waits nor keeps. A refusal makes no exception of its own (a refused tell throws the remote
+ * actor's one shared exception for that kind of refusal, without a stack trace unless {@code remote.stackTraces}),
+ * and every refusal is counted ({@link io.hotpath.remote.NodeStats#refusedSends()}).</li>
  * <li>Failure: nodes greet each other every {@code remote.heartbeatIntervalNs}; a peer not heard from within
  * {@code remote.failureTimeoutNs} (or that says goodbye) is lost: watches of its actors fire, pending asks fail at
  * once with a {@link io.hotpath.remote.NodeUnreachableException} naming it, later sends are dead letters. A node's

@@ -37,6 +37,7 @@ class ModuleBoundaryTest
         assertThat(requires).isEqualTo(Map.of(
             "io.hotpath", Set.of(ModuleDescriptor.Requires.Modifier.TRANSITIVE),
             "org.agrona", Set.of(ModuleDescriptor.Requires.Modifier.TRANSITIVE),
+            "java.management", Set.of(),
             "io.aeron.client", Set.of(),
             "io.aeron.driver", Set.of()));
         assertThat(descriptor.packages()).as("the sample domain lives in the examples")

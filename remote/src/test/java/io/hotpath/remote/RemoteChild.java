@@ -86,7 +86,8 @@ public final class RemoteChild
                         traffic.start(targets, Long.parseLong(words[1]), Integer.parseInt(words[2]));
                         System.out.println("SENDING");
                     }
-                    case "report" -> System.out.println("REPORT done=" + traffic.done() + " " + traffic.report());
+                    case "report" -> System.out.println("REPORT done=" + traffic.done() + " " + traffic.report() +
+                        " peers=" + node.stats().peers());
                     case "whoami" -> System.out.println("INCARNATION " + Long.toHexString(node.incarnation()));
                     case "exit" ->
                     {

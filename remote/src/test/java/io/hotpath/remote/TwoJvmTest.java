@@ -119,6 +119,9 @@ class TwoJvmTest
             }
             Nodes.await("senders to the dead child finish with dead letters", traffic::done);
             assertThat(engine.deadLetters().count(DeadLetterReason.NODE_UNREACHABLE)).isPositive();
+            // what the child never acknowledged (it cannot say now what it took: InFlightTest checks the bound)
+            assertThat(node.stats().possiblyLost()).as(node.stats().toString()).isPositive()
+                .isLessThanOrEqualTo(traffic.sent.get());
             assertThat(traffic.errors.get()).as(traffic.report()).isZero();
 
             try (ChildNode restarted = ChildNode.node(List.of(), childAddress, ACTORS, failureTimeoutNs, 0))

@@ -1,6 +1,7 @@
 package io.hotpath.remote.transport;
 
 import io.aeron.Publication;
+import io.hotpath.remote.protocol.CodecTableEncoder;
 import io.hotpath.remote.protocol.CongestionEncoder;
 import io.hotpath.remote.protocol.GoodbyeEncoder;
 import io.hotpath.remote.protocol.HelloEncoder;
@@ -18,14 +19,18 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class ControlFrames
 {
-    /** Version of the protocol in hellos; nodes of another version are not talked to. */
-    static final int PROTOCOL_VERSION = 2;
+    /** Version of the protocol in hellos, the schema's: nodes of another version are not talked to. */
+    static final int PROTOCOL_VERSION = HelloEncoder.SCHEMA_VERSION;
     private static final int HEADER = MessageHeaderEncoder.ENCODED_LENGTH;
+    private static final int BUFFER_LENGTH = 4096;
+    /** A codec table's entry: type id, schema hash, the name's length, then the name. */
+    private static final int ENTRY_FIXED = Integer.BYTES + Long.BYTES + Integer.BYTES;
+    private static final int TABLE_FIXED = HEADER + CodecTableEncoder.BLOCK_LENGTH + 2 * Short.BYTES;
 
     private final long incarnation;
     private final String ownAddress;
     private final int workers;
-    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
+    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[BUFFER_LENGTH]);
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final HelloEncoder hello = new HelloEncoder();
     private final LookupEncoder lookup = new LookupEncoder();
@@ -34,6 +39,7 @@ final class ControlFrames
     private final TerminatedEncoder terminated = new TerminatedEncoder();
     private final GoodbyeEncoder goodbye = new GoodbyeEncoder();
     private final CongestionEncoder congestion = new CongestionEncoder();
+    private final CodecTableEncoder codecTable = new CodecTableEncoder();
 
     ControlFrames(final long incarnation, final String ownAddress, final int workers)
     {
@@ -53,6 +59,7 @@ final class ControlFrames
             .toSession(session == null ? 0 : session.remoteKey)
             .workers(workers)
             .protocolVersion(PROTOCOL_VERSION)
+            .received(session == null ? 0 : session.takenTotal())
             .fromAddress(ownAddress);
         return offer(peer.control, buffer, HEADER + hello.encodedLength());
     }
@@ -112,15 +119,51 @@ final class ControlFrames
     /**
      * Say that this node no longer has a session with the peer's incarnation {@code to}: the session the peer knows
      * by {@code toSession}, or any (0).
+     *
+     * @param received how many of the peer's data frames this node took in that session (0 when it knows none).
      */
-    void goodbye(final Peer peer, final long to, final long fromSession, final long toSession)
+    void goodbye(final Peer peer, final long to, final long fromSession, final long toSession, final long received)
     {
         goodbye.wrapAndApplyHeader(buffer, 0, header)
             .fromIncarnation(incarnation)
             .toIncarnation(to)
             .fromSession(fromSession)
-            .toSession(toSession);
+            .toSession(toSession)
+            .received(received);
         send(peer, HEADER + goodbye.encodedLength());
+    }
+
+    /**
+     * Send this node's codec table to the peer, in as many parts as it takes (each fits the buffer), in order. After
+     * a hello that names the session, so that the peer knows its key.
+     */
+    void codecTable(final Peer peer, final Session session, final CodecTable table)
+    {
+        int next = 0;
+        do
+        {
+            int end = next;
+            int length = TABLE_FIXED;
+            while (end < table.size() && length + ENTRY_FIXED + table.typeNameBytes[end].length <= BUFFER_LENGTH)
+            {
+                length += ENTRY_FIXED + table.typeNameBytes[end].length;
+                end++;
+            }
+            final CodecTableEncoder.EntriesEncoder entries = codecTable.wrapAndApplyHeader(buffer, 0, header)
+                .fromSession(session.localKey)
+                .toSession(session.remoteKey)
+                .total(table.size())
+                .entriesCount(end - next);
+            for (int i = next; i < end; i++)
+            {
+                final byte[] name = table.typeNameBytes[i];
+                entries.next().typeId(table.typeIds[i]).schemaHash(table.schemaHashes[i]).putTypeName(name, 0,
+                    name.length);
+            }
+            send(peer, HEADER + codecTable.encodedLength());
+            next = end;
+        }
+        while (next < table.size());
     }
 
     /** Send what waits in the outbox, in order. @return the frames sent. */

@@ -6,6 +6,7 @@ import io.hotpath.ActorRef;
 import io.hotpath.Terminated;
 import io.hotpath.remote.ActorNotPublishedException;
 import io.hotpath.remote.NodeAddress;
+import io.hotpath.remote.protocol.CodecTableDecoder;
 import io.hotpath.remote.protocol.CongestionDecoder;
 import io.hotpath.remote.protocol.GoodbyeDecoder;
 import io.hotpath.remote.protocol.HelloDecoder;
@@ -28,6 +29,11 @@ import org.agrona.DirectBuffer;
  * falls silent for {@code remote.failureTimeoutNs}, says goodbye, greets as a new incarnation, or greets without the
  * session (it dropped it, say after this node paused); a hello that still names a session this node has lost is
  * answered with a goodbye, so that the peer drops it too and the two meet again in a new session with new keys.
+ * <p>
+ * Once each knows the other's key, each sends its codec table; a session is up only once the peer's table has come
+ * and been compared with this node's ({@link CodecTable#refusals}): the type ids they disagree on are refused both
+ * ways for the session, and both nodes log them. Every hello, and a goodbye, also carries how many of this node's data
+ * frames the peer has taken in the session: its acknowledgement, which bounds what may be lost with it.
  */
 final class ControlInbound implements FragmentHandler
 {
@@ -42,6 +48,7 @@ final class ControlInbound implements FragmentHandler
     private final TerminatedDecoder terminated = new TerminatedDecoder();
     private final GoodbyeDecoder goodbye = new GoodbyeDecoder();
     private final CongestionDecoder congestion = new CongestionDecoder();
+    private final CodecTableDecoder codecTable = new CodecTableDecoder();
 
     ControlInbound(final NodeRuntime node, final ControlFrames frames, final Peers peers)
     {
@@ -58,7 +65,15 @@ final class ControlInbound implements FragmentHandler
             return;
         }
         header.wrap(buffer, offset);
-        if (header.schemaId() != HelloDecoder.SCHEMA_ID || header.version() != HelloDecoder.SCHEMA_VERSION ||
+        if (header.schemaId() == HelloDecoder.SCHEMA_ID && header.version() != HelloDecoder.SCHEMA_VERSION)
+        {
+            // a node of another release: its frames are not read, and its resolves are never answered
+            node.logError("a node speaking wire protocol version " + header.version() + " sent a control frame to " +
+                "node " + node.address + ", which speaks version " + HelloDecoder.SCHEMA_VERSION + " and does not " +
+                "read it; run the same hotpath-remote release on every node", null);
+            return;
+        }
+        if (header.schemaId() != HelloDecoder.SCHEMA_ID ||
             length < MessageHeaderDecoder.ENCODED_LENGTH + header.blockLength())
         {
             return;
@@ -80,6 +95,8 @@ final class ControlInbound implements FragmentHandler
                 case GoodbyeDecoder.TEMPLATE_ID -> onGoodbye(goodbye.wrap(buffer, block, blockLength, version));
                 case CongestionDecoder.TEMPLATE_ID ->
                     onCongestion(congestion.wrap(buffer, block, blockLength, version));
+                case CodecTableDecoder.TEMPLATE_ID ->
+                    onCodecTable(codecTable.wrap(buffer, block, blockLength, version));
                 default ->
                 {
                 }
@@ -98,6 +115,7 @@ final class ControlInbound implements FragmentHandler
         final long toKey = frame.toSession();
         final int workers = frame.workers();
         final int version = frame.protocolVersion();
+        final long received = frame.received();
         final NodeAddress address = peers.addressOf(frame.fromAddress());
         if (version != ControlFrames.PROTOCOL_VERSION || workers < 1 || workers > address.maxWorkers() ||
             from == node.incarnation || node.leaving)
@@ -120,7 +138,7 @@ final class ControlInbound implements FragmentHandler
             if (toKey != 0)
             {
                 // the peer still speaks to a session this node has lost: it drops it, then greets anew
-                frames.goodbye(peer, from, 0, fromKey);
+                frames.goodbye(peer, from, 0, fromKey, 0);
                 peers.due = true;
                 return;
             }
@@ -135,6 +153,7 @@ final class ControlInbound implements FragmentHandler
         if (toKey == session.localKey)
         {
             session.acked = true;
+            session.acknowledge(received);
         }
         else
         {
@@ -264,6 +283,66 @@ final class ControlInbound implements FragmentHandler
         }
     }
 
+    /**
+     * A part of the peer's codec table. Once it is whole, the type ids the two nodes disagree on are refused with the
+     * peer, both ways, for the session (the peer finds the same in this node's table), and logged, each with both
+     * types and the fix; the session may then come up.
+     */
+    private void onCodecTable(final CodecTableDecoder frame)
+    {
+        final Session session = sessionOf(frame.fromSession(), frame.toSession());
+        if (session == null || session.refusedTypes != null)
+        {
+            return;
+        }
+        final int total = frame.total();
+        if (total < 0 || total > CodecTable.Received.MAX_ENTRIES ||
+            session.peerTable != null && session.peerTable.total != total)
+        {
+            node.logError("node " + session.address + " sent a codec table of " + total + " entries, which is not " +
+                "believed; the session stays in its handshake", null);
+            return;
+        }
+        CodecTable.Received table = session.peerTable;
+        if (table == null)
+        {
+            table = new CodecTable.Received(total);
+            session.peerTable = table;
+        }
+        for (final CodecTableDecoder.EntriesDecoder entry : frame.entries())
+        {
+            if (!table.add(entry.typeId(), entry.schemaHash(), entry.typeName()))
+            {
+                node.logError("node " + session.address + " sent more codec table entries than the " + total +
+                    " it announced; the session stays in its handshake", null);
+                return;
+            }
+        }
+        if (table.isWhole())
+        {
+            session.peerTable = null;
+            final String[] refused = node.codecTable.refusals(table, node.address, session.address);
+            int mismatches = 0;
+            final StringBuilder text = new StringBuilder();
+            for (final String why : refused)
+            {
+                if (why != null)
+                {
+                    mismatches++;
+                    text.append("\n  ").append(why);
+                }
+            }
+            if (mismatches > 0)
+            {
+                node.counters.codecMismatches(mismatches);
+                node.logWarning("nodes " + node.address + " and " + session.address + " disagree on " + mismatches +
+                    " codec type id(s); each is refused both ways:" + text);
+            }
+            session.refusedTypes = refused;
+            peers.due = true;
+        }
+    }
+
     /** This node's notice that an actor of it is congested, or caught up: to the peer, unless it is lost. */
     void tell(final CongestionNotices.Notice notice)
     {
@@ -283,6 +362,10 @@ final class ControlInbound implements FragmentHandler
         final Session session = toKey != 0 ? node.registry.session(toKey) : sessionWith(from);
         if (session != null && session.remoteIncarnation == from && (to == node.incarnation || to == 0))
         {
+            if (toKey == session.localKey && frame.fromSession() == session.remoteKey)
+            {
+                session.acknowledge(frame.received());
+            }
             peers.lose(session, "it said goodbye (it closed, or lost this node)", false);
         }
     }

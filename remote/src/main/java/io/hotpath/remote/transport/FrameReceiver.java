@@ -26,8 +26,10 @@ import org.agrona.DirectBuffer;
  * frames behind it for other actors go on at once, and the actor's congestion is told to the sending node
  * ({@link CongestionNotices}), which then holds back for that actor only. Frames of a session that is not live here
  * (lost, or of an earlier incarnation of either node) are dropped and counted (STALE_INCARNATION); frames that do not
- * decode are counted (DECODE_FAILED), and an ask among them is answered as undelivered so that its asker does not
- * wait.
+ * decode are counted (DECODE_FAILED), and so are frames of a type id the two nodes' codec tables disagree on
+ * (CODEC_MISMATCH: its sender should have refused it); an ask among them is answered as undelivered so that its asker
+ * does not wait. Every frame of a live session is counted as taken ({@link Session#taken}), for the acknowledgements
+ * this node sends the peer.
  */
 final class FrameReceiver implements FragmentHandler
 {
@@ -45,6 +47,8 @@ final class FrameReceiver implements FragmentHandler
     private int cachedCodecIndex;
     private long cachedKey;
     private Session cachedSession;
+    /** Why {@link #decode} last returned null. */
+    private DeadLetterReason undecoded;
     /** Frames that ran code (a handler handed a message, an answer delivered) since the link last reset it. */
     int ran;
 
@@ -161,8 +165,8 @@ final class FrameReceiver implements FragmentHandler
         final Object message = decode(target, ask.typeId(), buffer, offset, length);
         if (message == null)
         {
-            undelivered(served, DeadLetterReason.DECODE_FAILED, "the question to actor '" + target.name() +
-                "' did not decode on node " + node.address);
+            undelivered(served, undecoded, "the question to actor '" + target.name() + "' was not read on node " +
+                node.address + ": " + undecoded);
             return;
         }
         final Reply<Object> reply = served.reply;
@@ -223,7 +227,7 @@ final class FrameReceiver implements FragmentHandler
             if (value == null)
             {
                 complete(correlation, null, new UndeliveredException("the answer of actor '" +
-                    (asked == null ? "?" : asked.name()) + "' did not decode", DeadLetterReason.DECODE_FAILED));
+                    (asked == null ? "?" : asked.name()) + "' was not read: " + undecoded, undecoded));
                 return;
             }
         }
@@ -291,7 +295,7 @@ final class FrameReceiver implements FragmentHandler
         }
     }
 
-    /** The message, or null when it did not decode (counted). */
+    /** The message, or null when it was not read (counted; {@link #undecoded} says why). */
     private Object decode(final ActorRef<?> target, final int typeId, final DirectBuffer buffer, final int offset,
         final int length)
     {
@@ -303,8 +307,17 @@ final class FrameReceiver implements FragmentHandler
         final int index = cachedCodecIndex;
         if (index < 0)
         {
+            undecoded = DeadLetterReason.DECODE_FAILED;
             node.deadLetter(target, "a frame of type id " + typeId + ", which has no codec on this node",
                 DeadLetterReason.DECODE_FAILED);
+            return null;
+        }
+        final String[] refused = cachedSession.refusedTypes;
+        if (refused != null && refused[index] != null)
+        {
+            undecoded = DeadLetterReason.CODEC_MISMATCH;
+            node.deadLetter(target, "a frame of type id " + typeId + " from node " + cachedSession.address + ": " +
+                refused[index], DeadLetterReason.CODEC_MISMATCH);
             return null;
         }
         try
@@ -318,6 +331,7 @@ final class FrameReceiver implements FragmentHandler
         }
         catch (final RuntimeException ex)
         {
+            undecoded = DeadLetterReason.DECODE_FAILED;
             node.logDecodeError(typeId, ex);
             node.deadLetter(target, "a frame of type id " + typeId + " that did not decode: " + ex,
                 DeadLetterReason.DECODE_FAILED);
@@ -332,6 +346,7 @@ final class FrameReceiver implements FragmentHandler
         if (destination == cachedKey && cached != null && cached.state != Session.LOST &&
             cached.remoteKey == source)
         {
+            cached.taken(link.index);
             return cached;
         }
         final Session session = node.registry.session(destination);
@@ -343,6 +358,7 @@ final class FrameReceiver implements FragmentHandler
         }
         cachedKey = destination;
         cachedSession = session;
+        session.taken(link.index);
         return session;
     }
 

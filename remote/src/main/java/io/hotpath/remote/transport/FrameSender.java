@@ -20,7 +20,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * NOT thread safe. Allocates nothing.
  * <p>
  * Results are Aeron's position or its negative codes, or one of the local codes below; a claimed frame whose codec
- * fails is aborted (it becomes padding), so nothing half written is ever read.
+ * fails is aborted (it becomes padding), so nothing half written is ever read. Every frame that goes out is counted
+ * in its session ({@link Session#published}), for the peer's acknowledgements.
  */
 final class FrameSender
 {
@@ -30,6 +31,8 @@ final class FrameSender
     static final long ENCODE_FAILED = -102;
     /** Longer than the publication's largest message. */
     static final long TOO_LARGE = -103;
+    /** The two nodes' codec tables disagree on the message's type id. */
+    static final long CODEC_MISMATCH = -104;
 
     static final int TELL = 1;
     static final int ASK = 2;
@@ -43,6 +46,8 @@ final class FrameSender
     private static final int TEXT_LIMIT = 2000;
 
     private final Codecs codecs;
+    /** The worker this sender belongs to, or -1 for a thread outside the engine. */
+    private final int worker;
     private final Codec<?>[] instances;
     private final int[] typeIds;
     private final BufferClaim claim = new BufferClaim();
@@ -57,10 +62,13 @@ final class FrameSender
     private int lastIndex = -1;
     /** The last exception a codec threw, for the log. */
     RuntimeException lastCodecError;
+    /** Why the last message refused for {@link #CODEC_MISMATCH} was, for the ask it fails. */
+    String lastMismatch;
 
-    FrameSender(final Codecs codecs, final int maxMessageLength)
+    FrameSender(final Codecs codecs, final int maxMessageLength, final int worker)
     {
         this.codecs = codecs;
+        this.worker = worker;
         this.instances = codecs.newInstances();
         this.typeIds = new int[instances.length];
         for (int i = 0; i < typeIds.length; i++)
@@ -108,7 +116,23 @@ final class FrameSender
             .status(status)
             .errorClass(clip(errorClass))
             .errorMessage(clip(errorMessage));
-        return offer(pub, scratch, HEADER + failure.encodedLength());
+        return counted(session, offer(pub, scratch, HEADER + failure.encodedLength()));
+    }
+
+    private long counted(final Session session, final long result)
+    {
+        if (result >= 0)
+        {
+            if (worker >= 0)
+            {
+                session.published(worker);
+            }
+            else
+            {
+                session.publishedOutside();
+            }
+        }
+        return result;
     }
 
     private static String clip(final String text)
@@ -124,6 +148,15 @@ final class FrameSender
         if (message != null && index < 0)
         {
             return NO_CODEC;
+        }
+        if (index >= 0)
+        {
+            final String[] refused = session.refusedTypes;
+            if (refused != null && refused[index] != null)
+            {
+                lastMismatch = refused[index];
+                return CODEC_MISMATCH;
+            }
         }
         final Codec<Object> codec = index < 0 ? null : (Codec<Object>)instances[index];
         final int typeId = index < 0 ? Codecs.NULL_TYPE_ID : typeIds[index];
@@ -175,7 +208,7 @@ final class FrameSender
         {
             return TOO_LARGE;
         }
-        return offer(pub, scratch, headerLength + written);
+        return counted(session, offer(pub, scratch, headerLength + written));
     }
 
     private long claimed(final Publication pub, final int kind, final Session session, final int exportId,
@@ -213,7 +246,7 @@ final class FrameSender
             return ENCODE_FAILED;
         }
         claim.commit();
-        return result;
+        return counted(session, result);
     }
 
     private void writeHeader(final MutableDirectBuffer buffer, final int kind, final Session session,

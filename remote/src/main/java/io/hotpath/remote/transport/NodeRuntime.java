@@ -8,6 +8,7 @@ import io.hotpath.Engine;
 import io.hotpath.FullQueuePolicy;
 import io.hotpath.Reply;
 import io.hotpath.remote.NodeAddress;
+import io.hotpath.remote.NodeStats;
 import io.hotpath.remote.RemoteConfig;
 import io.hotpath.spi.EngineHooks;
 
@@ -42,6 +43,9 @@ final class NodeRuntime
     final long sendTimeoutNs;
     final int maxMessageLength;
     final Registry registry = new Registry();
+    final NodeCounters counters = new NodeCounters();
+    /** This node's codec table, as the handshake sends it and compares the peer's with. */
+    final CodecTable codecTable;
     final MediaHost media;
     final Failures failures;
     final OutsideSender outside;
@@ -70,8 +74,9 @@ final class NodeRuntime
         this.policy = engine.config().fullQueuePolicy();
         this.sendTimeoutNs = engine.config().sendTimeoutNs();
         this.maxMessageLength = Math.min(config.termLength() / 8, 16 * 1024 * 1024);
+        this.codecTable = CodecTable.of(config.codecs());
         this.media = media;
-        this.failures = new Failures(config.stackTraces());
+        this.failures = new Failures(config.stackTraces(), config.backlog(), sendTimeoutNs);
         this.outside = new OutsideSender(this);
         this.links = new WorkerLink[workerCount];
         this.linkRefs = (ActorRef<Object>[])new ActorRef<?>[workerCount];
@@ -235,6 +240,30 @@ final class NodeRuntime
         }
     }
 
+    // ---------------------------------------------------------------- statistics
+
+    /** @return a snapshot of the node's counters; any thread, lock free. */
+    NodeStats stats()
+    {
+        long refused = counters.outsideRefused();
+        for (final WorkerLink link : links)
+        {
+            refused += link.sends.refused();
+        }
+        int up = 0;
+        long unacknowledged = 0;
+        for (final Session session : registry.sessions())
+        {
+            if (session.state == Session.UP)
+            {
+                up++;
+                unacknowledged += session.unacknowledged();
+            }
+        }
+        return new NodeStats(address.toString(), up, unacknowledged, counters.possiblyLost(), refused,
+            counters.codecMismatches());
+    }
+
     // ---------------------------------------------------------------- shared helpers
 
     void deadLetter(final ActorRef<?> target, final Object message, final DeadLetterReason reason)
@@ -248,7 +277,13 @@ final class NodeRuntime
      */
     void failAsk(final RemoteRef<?> target, final Reply<?> reply, final DeadLetterReason reason)
     {
-        reply.fail(failures.undelivered(target, reason, null));
+        failAsk(target, reply, reason, null);
+    }
+
+    /** {@link #failAsk(RemoteRef, Reply, DeadLetterReason)} with what this node knows of why (or null). */
+    void failAsk(final RemoteRef<?> target, final Reply<?> reply, final DeadLetterReason reason, final String detail)
+    {
+        reply.fail(failures.undelivered(target, reason, detail));
         hooks.deadLetter(target, reply, reason);
     }
 
@@ -283,6 +318,12 @@ final class NodeRuntime
         {
             LOG.log(System.Logger.Level.WARNING, "hotpath remote: " + what, ex);
         }
+    }
+
+    /** A warning that is never rate limited: for what happens once per session at most. */
+    void logWarning(final String what)
+    {
+        LOG.log(System.Logger.Level.WARNING, "hotpath remote: " + what);
     }
 
     void logInfo(final String what)

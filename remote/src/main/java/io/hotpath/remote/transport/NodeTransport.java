@@ -8,6 +8,7 @@ import io.hotpath.EngineClosedException;
 import io.hotpath.Reply;
 import io.hotpath.remote.NodeAddress;
 import io.hotpath.remote.NodeClosedException;
+import io.hotpath.remote.NodeStats;
 import io.hotpath.remote.RemoteConfig;
 
 import java.time.Duration;
@@ -36,6 +37,7 @@ public final class NodeTransport
     private final NodeClaim claim;
     private final NodeRuntime runtime;
     private final ControlHost host;
+    private final NodeBean bean;
 
     private NodeTransport(final Engine engine, final RemoteConfig config, final MediaHost media, final NodeClaim claim,
         final NodeRuntime runtime, final ControlHost host)
@@ -46,6 +48,7 @@ public final class NodeTransport
         this.claim = claim;
         this.runtime = runtime;
         this.host = host;
+        this.bean = new NodeBean(runtime);
     }
 
     /**
@@ -91,6 +94,10 @@ public final class NodeTransport
             final NodeTransport transport = new NodeTransport(engine, config, media, claim, runtime,
                 ControlHost.start(runtime));
             started.set(true);
+            if (engine.config().jmx())
+            {
+                transport.bean.register();
+            }
             return transport;
         }
         catch (final RuntimeException ex)
@@ -144,6 +151,14 @@ public final class NodeTransport
     public String directory()
     {
         return media.directory();
+    }
+
+    /**
+     * {@return a snapshot of the node's counters} Any thread, lock free.
+     */
+    public NodeStats stats()
+    {
+        return runtime.stats();
     }
 
     /**
@@ -241,6 +256,7 @@ public final class NodeTransport
             }
             finally
             {
+                bean.unregister();
                 runtime.controlAgent.leaveIfNotLeft();
                 runtime.outside.close();
                 runtime.closeLinkStreams();

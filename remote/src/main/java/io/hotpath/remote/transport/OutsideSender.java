@@ -27,6 +27,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link NodeRuntime#outsideAnswerWorker}); whoever takes an ask out of the map completes it and cancels its timeout,
  * so an answered or failed ask keeps nothing behind. Timeouts run on one daemon thread of the node's, made on the
  * first ask that has one.
+ * <p>
+ * A refusal builds nothing: {@code offer} returns false, and a send refused under fail, or after wait ran out of
+ * time, throws the remote actor's shared exception for that kind of refusal ({@link Failures#queueFull}). Every
+ * refusal is counted ({@link NodeCounters#refusedOutside}); drop's are QUEUE_FULL dead letters instead.
  */
 final class OutsideSender
 {
@@ -62,7 +66,8 @@ final class OutsideSender
     OutsideSender(final NodeRuntime node)
     {
         this.node = node;
-        this.senders = ThreadLocal.withInitial(() -> new FrameSender(node.config.codecs(), node.maxMessageLength));
+        this.senders = ThreadLocal.withInitial(() ->
+            new FrameSender(node.config.codecs(), node.maxMessageLength, -1));
     }
 
     boolean send(final RemoteRef<?> ref, final Object message, final Reply<?> reply, final boolean applyPolicy,
@@ -82,9 +87,14 @@ final class OutsideSender
         if (target.congested)
         {
             final int outcome = congested(ref, target, message, reply, applyPolicy);
-            if (outcome != GO)
+            if (outcome == REFUSED)
             {
-                return outcome == DROPPED;
+                node.counters.refusedOutside();
+                return false;
+            }
+            if (outcome == DROPPED)
+            {
+                return true;
             }
         }
         final long correlation = reply == null ? 0 : PendingAsks.OUTSIDE_BIT | nextCorrelation.incrementAndGet();
@@ -122,11 +132,21 @@ final class OutsideSender
             {
                 final DeadLetterReason reason = WorkerSends.reasonOf(result);
                 node.logCodecError(sender, reason, message);
-                deadLetter(ref, message, take(correlation), reason);
+                final Reply<?> taken = take(correlation);
+                if (taken != null)
+                {
+                    node.failAsk(ref, taken, reason, reason == DeadLetterReason.CODEC_MISMATCH ?
+                        sender.lastMismatch : null);
+                }
+                else
+                {
+                    node.deadLetter(ref, message, reason);
+                }
                 return true;
             }
             if (!applyPolicy)
             {
+                node.counters.refusedOutside();
                 return false;
             }
             if (node.policy == FullQueuePolicy.DROP)
@@ -141,9 +161,9 @@ final class OutsideSender
             }
             if (node.policy == FullQueuePolicy.FAIL || nowNs - deadlineNs >= 0)
             {
-                final QueueFullException ex = queueFull(ref, "Aeron pushes back" +
-                    (node.policy == FullQueuePolicy.WAIT ? " and did not make room within " +
-                    TimeUnit.NANOSECONDS.toMillis(node.sendTimeoutNs) + " ms (send.timeoutNs)" : ""));
+                final QueueFullException ex = node.failures.queueFull(ref, node.policy == FullQueuePolicy.FAIL ?
+                    Failures.PUSHED_BACK : Failures.PUSHED_BACK_TOO_LONG);
+                node.counters.refusedOutside();
                 failTaken(correlation, ex);
                 throw ex;
             }
@@ -169,15 +189,9 @@ final class OutsideSender
             deadLetter(ref, message, reply, DeadLetterReason.QUEUE_FULL);
             return DROPPED;
         }
-        final String why = "its mailbox on its node is congested (above mailbox.capacity)";
         if (node.policy == FullQueuePolicy.FAIL)
         {
-            final QueueFullException ex = queueFull(ref, why);
-            if (reply != null)
-            {
-                reply.fail(ex);
-            }
-            throw ex;
+            throw refusedCongested(ref, reply, Failures.CONGESTED_OUTSIDE);
         }
         final long deadlineNs = System.nanoTime() + node.sendTimeoutNs;
         for (int attempt = 0; target.congested; attempt++)
@@ -188,24 +202,23 @@ final class OutsideSender
             }
             if (System.nanoTime() - deadlineNs >= 0)
             {
-                final QueueFullException ex = queueFull(ref, why + " and did not catch up within " +
-                    TimeUnit.NANOSECONDS.toMillis(node.sendTimeoutNs) + " ms (send.timeoutNs)");
-                if (reply != null)
-                {
-                    reply.fail(ex);
-                }
-                throw ex;
+                throw refusedCongested(ref, reply, Failures.CONGESTED_TOO_LONG);
             }
             idle(attempt);
         }
         return GO;
     }
 
-    private QueueFullException queueFull(final RemoteRef<?> ref, final String why)
+    /** A send to a congested actor is refused: counted, its ask failed; the exception to throw. */
+    private QueueFullException refusedCongested(final RemoteRef<?> ref, final Reply<?> reply, final int kind)
     {
-        return new QueueFullException("remote send to actor '" + ref.name() + "': " + why +
-            (node.policy == FullQueuePolicy.FAIL ? " (send.fullQueuePolicy=fail)" : "") +
-            "; slow the sender down, use offer(), or choose send.fullQueuePolicy=drop");
+        final QueueFullException ex = node.failures.queueFull(ref, kind);
+        node.counters.refusedOutside();
+        if (reply != null)
+        {
+            reply.fail(ex);
+        }
+        return ex;
     }
 
     private void deadLetter(final RemoteRef<?> ref, final Object message, final Reply<?> reply,

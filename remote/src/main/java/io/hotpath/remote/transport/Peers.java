@@ -57,11 +57,22 @@ final class Peers
                 {
                     // a node that leaves greets no one: a hello would make its peer a new session
                     peer.helloDue = false;
+                    if (peer.session != null && !node.leaving)
+                    {
+                        peer.session.greeted = true;
+                    }
                     work++;
                 }
                 work += frames.flush(peer);
             }
             final Session session = peer.session;
+            if (session != null && session.greeted && !session.tableSent && session.remoteKey != 0)
+            {
+                // after a hello naming this session's key, on the same stream: the peer knows the key it names
+                session.tableSent = true;
+                frames.codecTable(peer, session, node.codecTable);
+                work++;
+            }
             if (session != null && session.state == Session.HANDSHAKE && isReady(aeron, session))
             {
                 session.state = Session.UP;
@@ -74,10 +85,13 @@ final class Peers
         return work;
     }
 
-    /** Fetch the session's publications as the driver makes them; true once all are connected and it is acked. */
+    /**
+     * Fetch the session's publications as the driver makes them; true once all are connected, it is acked, and the
+     * peer's codec table has been compared with this node's.
+     */
     private static boolean isReady(final Aeron aeron, final Session session)
     {
-        boolean ready = session.acked;
+        boolean ready = session.acked && session.refusedTypes != null;
         for (int i = 0; i < session.publications.length; i++)
         {
             for (int j = 0; j < session.remoteWorkers; j++)
@@ -143,6 +157,7 @@ final class Peers
         }
         session.lostReason = reason;
         session.state = Session.LOST;
+        session.settleControl();
         node.registry.removeSession(session);
         final Peer peer = peers.get(session.address);
         if (peer.session == session)
@@ -194,7 +209,8 @@ final class Peers
         }
         if (sayGoodbye)
         {
-            frames.goodbye(peer, session.remoteIncarnation, session.localKey, session.remoteKey);
+            frames.goodbye(peer, session.remoteIncarnation, session.localKey, session.remoteKey,
+                session.takenTotal());
             due = true;
         }
     }

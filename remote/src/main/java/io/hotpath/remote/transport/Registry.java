@@ -16,6 +16,8 @@ final class Registry
 {
     private volatile ActorRef<?>[] exports = new ActorRef<?>[16];
     private volatile Long2ObjectHashMap<Session> sessions = new Long2ObjectHashMap<>();
+    /** The same sessions as an array, for readers that go through them all (statistics). */
+    private volatile Session[] sessionList = new Session[0];
     private final Map<String, Integer> idsByName = new HashMap<>();
     private int nextExportId = 1;
 
@@ -101,12 +103,21 @@ final class Registry
         return sessions.get(localKey);
     }
 
+    /**
+     * {@return every registered session: a snapshot, not to be written}
+     */
+    Session[] sessions()
+    {
+        return sessionList;
+    }
+
     synchronized void addSession(final Session session)
     {
         final Long2ObjectHashMap<Session> copy = new Long2ObjectHashMap<>();
         copy.putAll(sessions);
         copy.put(session.localKey, session);
         sessions = copy;
+        sessionList = copy.values().toArray(new Session[0]);
     }
 
     synchronized void removeSession(final Session session)
@@ -115,5 +126,6 @@ final class Registry
         copy.putAll(sessions);
         copy.remove(session.localKey);
         sessions = copy;
+        sessionList = copy.values().toArray(new Session[0]);
     }
 }

@@ -24,6 +24,8 @@ final class RemoteTarget
      * Failures}); made on first need by any thread (a race makes one twice, harmlessly).
      */
     volatile io.hotpath.UndeliveredException[] undelivered;
+    /** The exceptions that refuse sends to the actor, per kind of refusal ({@link Failures#queueFull}), the same way. */
+    volatile io.hotpath.QueueFullException[] refusals;
     /** The last timeout exception made for the actor, shared the same way, with the timeout it names. */
     volatile TimedOut lastTimeout;
 

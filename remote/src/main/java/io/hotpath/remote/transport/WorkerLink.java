@@ -51,7 +51,7 @@ final class WorkerLink implements RepeatingStep, Actor<Object>
         this.node = node;
         this.index = index;
         this.subscription = subscription;
-        this.sender = new FrameSender(node.config.codecs(), node.maxMessageLength);
+        this.sender = new FrameSender(node.config.codecs(), node.maxMessageLength, index);
         this.sends = new WorkerSends(this);
         this.congestion = new CongestionNotices(this);
         this.frames = new FrameReceiver(this);

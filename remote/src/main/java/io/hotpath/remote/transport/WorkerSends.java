@@ -9,6 +9,7 @@ import io.hotpath.UndeliveredException;
 import io.hotpath.remote.protocol.AnswerStatus;
 
 import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What one worker sends to remote actors, and the answers it sends back: on its own exclusive publications (one per
@@ -27,6 +28,9 @@ import java.util.ArrayList;
  * waits). Sends to every other actor go on meanwhile.</li>
  * <li>{@code offer} never keeps a message: it returns false instead. Answers are never refused.</li>
  * </ul>
+ * A refusal builds nothing: {@code offer} returns false, and a tell or an ask refused under fail or wait throws the
+ * remote actor's shared exception for that kind of refusal ({@link Failures#queueFull}). Every refusal is counted
+ * ({@link #refused()}); drop's are QUEUE_FULL dead letters instead.
  */
 final class WorkerSends
 {
@@ -41,6 +45,11 @@ final class WorkerSends
     private final ArrayList<Backlog> draining = new ArrayList<>();
     /** Congested actors this worker holds messages for. */
     private final ArrayList<RemoteTarget> holding = new ArrayList<>();
+    /**
+     * Sends refused so far (offers that returned false, tells and asks refused with an exception): written by this
+     * worker alone (opaque stores, no atomic add), read by any thread.
+     */
+    private final AtomicLong refused = new AtomicLong();
 
     WorkerSends(final WorkerLink link)
     {
@@ -49,6 +58,18 @@ final class WorkerSends
         this.index = link.index;
         this.sender = link.sender;
         this.pending = link.pending;
+    }
+
+    /** @return the sends this worker refused so far. Any thread. */
+    long refused()
+    {
+        return refused.getOpaque();
+    }
+
+    private boolean refusedOffer()
+    {
+        refused.setOpaque(refused.getPlain() + 1);
+        return false;
     }
 
     /** @return true while a backlog or a hold has something to send. */
@@ -97,14 +118,13 @@ final class WorkerSends
         if (!applyPolicy)
         {
             pending.take(correlation);
-            return false;
+            return refusedOffer();
         }
         if (backlog(session, remoteWorker).offer(ref, message, correlation, false))
         {
             return true;
         }
-        return refused(ref, message, correlation, "Aeron pushes back and this worker's backlog for its node's " +
-            "worker is full (" + node.config.backlog() + " messages, remote.backlog)");
+        return refused(ref, message, correlation, Failures.BACKLOG_FULL);
     }
 
     private void unreachable(final RemoteRef<?> ref, final Object message, final Reply<?> reply)
@@ -125,21 +145,22 @@ final class WorkerSends
     {
         if (!applyPolicy)
         {
-            return false;
+            return refusedOffer();
         }
         final long correlation = reply == null ? 0 : pending.add(reply, target.session, ref);
         if (node.policy == FullQueuePolicy.WAIT && hold(target).offer(ref, message, correlation, false))
         {
             return true;
         }
-        return refused(ref, message, correlation, node.policy == FullQueuePolicy.WAIT ?
-            "its mailbox on its node is congested (above mailbox.capacity) and this worker already holds " +
-            node.config.backlog() + " messages for it (remote.backlog)" :
-            "its mailbox on its node is congested (above mailbox.capacity)");
+        return refused(ref, message, correlation, node.policy == FullQueuePolicy.WAIT ? Failures.HOLD_FULL :
+            Failures.CONGESTED);
     }
 
-    /** The full-queue policy applies: drop counts a dead letter; fail and wait throw (a worker never waits). */
-    private boolean refused(final RemoteRef<?> ref, final Object message, final long correlation, final String why)
+    /**
+     * The full-queue policy applies: drop counts a dead letter; fail and wait throw the actor's shared exception for
+     * that kind of refusal (a worker never waits), and count it.
+     */
+    private boolean refused(final RemoteRef<?> ref, final Object message, final long correlation, final int kind)
     {
         final Reply<?> reply = correlation == 0 ? null : pending.take(correlation);
         if (node.policy == FullQueuePolicy.DROP)
@@ -154,8 +175,8 @@ final class WorkerSends
             }
             return true;
         }
-        final QueueFullException ex = new QueueFullException("remote send to actor '" + ref.name() + "': " + why +
-            "; a worker never waits: slow the sender down, use offer(), or drop (send.fullQueuePolicy=drop)");
+        final QueueFullException ex = node.failures.queueFull(ref, kind);
+        refused.setOpaque(refused.getPlain() + 1);
         if (reply != null)
         {
             reply.fail(ex);
@@ -178,7 +199,7 @@ final class WorkerSends
         node.logCodecError(sender, reason, message);
         if (reply != null)
         {
-            node.failAsk(ref, reply, reason);
+            node.failAsk(ref, reply, reason, reason == DeadLetterReason.CODEC_MISMATCH ? sender.lastMismatch : null);
         }
         else
         {
@@ -199,6 +220,10 @@ final class WorkerSends
         if (result == FrameSender.TOO_LARGE)
         {
             return DeadLetterReason.MESSAGE_TOO_LARGE;
+        }
+        if (result == FrameSender.CODEC_MISMATCH)
+        {
+            return DeadLetterReason.CODEC_MISMATCH;
         }
         return DeadLetterReason.NODE_UNREACHABLE;
     }
@@ -380,9 +405,13 @@ final class WorkerSends
         }
     }
 
-    /** A lost session: its backlogs and holds here are dead; this worker's publications to it close. */
+    /**
+     * A lost session: its backlogs and holds here are dead; this worker's publications to it close, and what it
+     * published to it is settled against the peer's acknowledgement ({@link Session#settleWorker}).
+     */
     void onSessionLost(final Session session)
     {
+        session.settleWorker(index);
         for (int remoteWorker = 0; remoteWorker < session.remoteWorkers; remoteWorker++)
         {
             final Backlog backlog = session.backlogs[index][remoteWorker];
@@ -463,7 +492,8 @@ final class WorkerSends
             node.logCodecError(sender, reason, served.value);
             node.deadLetter(served.target, served.value, reason);
             served.error = new UndeliveredException("the answer of actor '" + served.target.name() + "' (" +
-                served.value.getClass().getName() + ") could not be sent: " + reason, reason);
+                served.value.getClass().getName() + ") could not be sent: " + reason +
+                (reason == DeadLetterReason.CODEC_MISMATCH ? " (" + sender.lastMismatch + ")" : ""), reason);
         }
         if (served.error instanceof UndeliveredException undelivered)
         {

@@ -33,6 +33,16 @@ public final class OrderCodec implements Codec<Order>
     }
 
     /**
+     * {@return the SBE message this codec writes, by schema, version and template: two nodes agree on orders when
+     * their codecs write the same one, whatever the codecs' classes}
+     */
+    @Override
+    public String schema()
+    {
+        return "sbe:" + OrderEncoder.SCHEMA_ID + ":" + OrderEncoder.SCHEMA_VERSION + ":" + OrderEncoder.TEMPLATE_ID;
+    }
+
+    /**
      * {@return the builder, with orders registered under {@link #TYPE_ID}}
      *
      * @param codecs a builder.

@@ -13,10 +13,12 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Queue;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -36,7 +38,7 @@ class RefusalsTest
     private static final int REFUSED_OFFERS = 500;
 
     private record Setup(Engine engineA, Engine engineB, RemoteNode a, RemoteNode b, ActorRef<Integer> remote,
-        List<Integer> received, CountDownLatch release) implements AutoCloseable
+        Queue<Integer> received, CountDownLatch release) implements AutoCloseable
     {
         @Override
         public void close()
@@ -59,7 +61,7 @@ class RefusalsTest
             .termLength(TERM).backlog(8).stackTraces(stackTraces).build());
         final RemoteNode b = RemoteNode.start(engineB, RemoteConfig.builder().address("ipc://rf-b-" + tag)
             .termLength(TERM).externalDriver(a.aeronDirectory()).build());
-        final List<Integer> received = Collections.synchronizedList(new ArrayList<>());
+        final Queue<Integer> received = new ConcurrentLinkedQueue<>();
         final CountDownLatch release = new CountDownLatch(1);
         final CountDownLatch holding = new CountDownLatch(1);
         b.publish("held", engineB.actor((ActorContext<Integer> ctx) -> (Integer n) ->

@@ -27,6 +27,11 @@ final class MemberProcess implements AutoCloseable
         // longer for each other than their defaults before they give up, as in the cluster module's tests
         "-Daeron.driver.timeout=30000", "-Daeron.client.liveness.timeout=30000000000",
         "-Daeron.publication.unblock.timeout=40000000000");
+    /**
+     * An environment variable whose words are added to the member JVMs' flags, e.g. to record them with JFR; an
+     * environment variable, as the harness's own JVMs pass it on to theirs.
+     */
+    static final String EXTRA_FLAGS = "HOTPATH_BENCH_MEMBER_FLAGS";
     private static final long CLOSE_WAIT_S = 20;
 
     final int memberId;
@@ -71,6 +76,11 @@ final class MemberProcess implements AutoCloseable
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(FLAGS);
         command.addAll(collector());
+        final String extra = System.getenv(EXTRA_FLAGS);
+        if (extra != null && !extra.isBlank())
+        {
+            command.addAll(List.of(extra.trim().split("\\s+")));
+        }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MemberMain.class.getName()));
         command.addAll(List.of(String.valueOf(memberId), String.valueOf(count), String.valueOf(basePort),
             dir.toString(), driverDir.toString(), idle));

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
  * with raw Aeron. The cluster's side needs no joining: the members' one service serves both ({@link EchoService}).
  * <p>
  * The keeper is the asking actor: when Hotpath's slice has lasted {@code sliceNs} ({@link #due}) it runs raw round
- * trips for a slice ({@link #run}), recorded as the floor's, then asks again. NOT thread safe: the keeper's thread only.
+ * trips for a slice ({@link #run}), recorded as the floor's, then asks again. NOT thread safe: the keeper's thread
+ * only.
  */
 final class ClusterSlices
 {

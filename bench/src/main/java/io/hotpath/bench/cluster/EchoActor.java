@@ -7,9 +7,9 @@ import io.hotpath.cluster.ClusteredActor;
 import io.hotpath.remote.Codecs;
 
 /**
- * The clustered actor of the cluster row: it answers each ping it is asked with the ping itself, untouched, as raw Aeron Cluster's
- * echo sends a raw message back; it holds no state, so its snapshot is an empty ping. NOT thread safe: the service's
- * thread.
+ * The clustered actor of the cluster row: it answers each ping it is asked with the ping itself, untouched, as raw
+ * Aeron Cluster's echo sends a raw message back; it holds no state, so its snapshot is an empty ping. NOT thread safe:
+ * the service's thread.
  */
 final class EchoActor implements ClusteredActor<Ping, Ping>
 {

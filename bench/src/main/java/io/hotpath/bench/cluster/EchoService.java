@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  * The members' clustered service in the cluster row: Hotpath's {@link ActorService} hosting the echo actor, and beside
  * it raw Aeron Cluster's own echo, which offers each raw message back to its session as it arrives. One cluster, one
  * log, the same sessions' settings: a client's Hotpath asks and its raw messages alternate through the same members.
- * A raw message is told apart by its first byte ({@link RawEcho#MARK}); every other message is the ActorService's, whose
- * messages begin with a kind from 1 to 4. NOT thread safe: Aeron's service thread calls it.
+ * A raw message is told apart by its first byte ({@link RawEcho#MARK}); every other message is the ActorService's,
+ * whose messages begin with a kind from 1 to 4. NOT thread safe: Aeron's service thread calls it.
  * <p>
  * It counts, for each of the two, the messages it applied and the bytes its thread allocated while they were the
  * kind being applied ({@link ServiceTally}), so a member can tell what a message cost its service thread in the steady

@@ -75,8 +75,8 @@ public final class HotpathClusterBench implements BenchImpl
             final RawEcho raw = trial.raw(RawEcho.connect(config.driverDir().resolve("aeron").toString(), config));
             probe.floorLevels(ClusterLevels.BOUNDS);
             final Asker asker = new Asker(echo, probe, probe.newSender());
-            final ActorRef<Object> ref = engine.<Object>actor(ctx -> asker).name("cluster-asker").onWorker(config.worker())
-                .spawn();
+            final ActorRef<Object> ref = engine.<Object>actor(ctx -> asker).name("cluster-asker")
+                .onWorker(config.worker()).spawn();
             trial.asker(asker);
             ref.tell(new ClusterSlices(probe, context.sliceNs(), raw));
             return trial;

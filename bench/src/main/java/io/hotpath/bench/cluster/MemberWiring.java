@@ -26,12 +26,13 @@ import java.util.function.Supplier;
 
 /**
  * One member of the cluster row, wired as {@link ClusterMember} wires one with its defaults (an embedded media driver
- * and an archive on shared threads, the consensus module and the service container, backoff idling, its term
- * lengths, channels and session timeout; the idle strategy the row names), but hosting a {@link ClusteredService} of the bench's: ClusterMember takes
+ * and an archive on shared threads, the consensus module and the service container, its idle strategies, term
+ * lengths, channels and session timeout), but hosting a {@link ClusteredService} of the bench's: ClusterMember takes
  * only an {@code ActorService}, and the row's service is that ActorService and raw Aeron Cluster's echo side by side
- * ({@link EchoService}). Its one departure from the defaults is the leader heartbeat timeout, that of the tests and
- * the example, so that three members starting together elect a leader at once. Keep the settings in step with
- * ClusterMember's. Thread safe once launched: Aeron's agents run on threads of their own.
+ * ({@link EchoService}). The row names the idle strategy (ClusterMember's default is backoff); its one other
+ * departure from the defaults is the leader heartbeat timeout, that of the tests and the example, so that three
+ * members starting together elect a leader at once. Keep the settings in step with ClusterMember's. Thread safe once
+ * launched: Aeron's agents run on threads of their own.
  */
 final class MemberWiring implements AutoCloseable
 {

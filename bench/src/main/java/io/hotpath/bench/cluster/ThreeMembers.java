@@ -167,7 +167,7 @@ final class ThreeMembers implements AutoCloseable
         IoUtil.delete(dir.toFile(), true);
     }
 
-    /** {@return a base port from which the members' ports are all free now, UDP and TCP: other builds share the host} */
+    /** {@return a base port from which the members' ports are all free now, UDP and TCP: other builds run here} */
     private static int freeBasePort()
     {
         final int span = COUNT * ClusterMembers.PORTS_PER_MEMBER;

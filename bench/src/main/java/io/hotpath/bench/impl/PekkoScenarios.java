@@ -55,7 +55,7 @@ final class PekkoScenarios
         {
             case ROUND_TRIP, PIPELINE -> !scenario.colocated();
             case BLAST, FAN_IN, FIXED_RATE -> true;
-            case WAKEUP, REMOTE_ROUND_TRIP, REMOTE_BLAST -> false;
+            case WAKEUP, REMOTE_ROUND_TRIP, REMOTE_BLAST, CLUSTER_ROUND_TRIP -> false;
         };
     }
 

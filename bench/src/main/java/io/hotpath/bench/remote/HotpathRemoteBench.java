@@ -39,7 +39,7 @@ public final class HotpathRemoteBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.remote();
+        return scenario.remote() && scenario.kind() != ScenarioKind.CLUSTER_ROUND_TRIP;
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.hotpath.bench.measure.LevelBounds;
 import io.hotpath.bench.measure.Pairing;
 import io.hotpath.bench.measure.Result;
 import io.hotpath.bench.scenario.Scenario;
+import io.hotpath.bench.scenario.ScenarioKind;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,7 +14,8 @@ import java.util.Map;
 /**
  * The sections of the remote rows paired with raw Aeron: Hotpath's remote path and raw Aeron alternate in slices on
  * the nodes' worker threads, and each pair compares the two at one moment of the host, grouped by the level of raw
- * Aeron's round trip (the bounds each row was grouped by are printed under its section). Stateless.
+ * Aeron's round trip (the bounds each row was grouped by are printed under its section). The cluster row, paired with
+ * raw Aeron Cluster's echo on the client's worker, has a round-trip section of its own in the same form. Stateless.
  */
 final class RemoteSections
 {
@@ -32,15 +34,15 @@ final class RemoteSections
         {
             if (pairedWithRaw(r))
             {
-                return " (a remote row paired with raw Aeron: the level of raw Aeron's round trip, bounds under its " +
-                    "section)";
+                return " (a remote row paired with raw Aeron, or the cluster row with raw Aeron Cluster: the level " +
+                    "of the raw round trip, bounds under its section)";
             }
         }
         return "";
     }
 
     /**
-     * @param sb        receives the section, if a remote round trip was paired.
+     * @param sb        receives the section, if a remote round trip was paired, and the cluster row's, if it ran.
      * @param scenarios the rows run.
      * @param results   what was measured.
      * @param repeated  true when the run repeats its rows.
@@ -48,13 +50,30 @@ final class RemoteSections
     static void roundTrips(
         final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results, final boolean repeated)
     {
+        roundTrips(sb, scenarios, results, repeated, false, "paired remote round trips: Hotpath's remote actors " +
+            "alternate with raw Aeron (its own drivers, in the same mode, with the same channels and message) ON THE " +
+            "NODES' TWO WORKER THREADS in " + sliceMs(results) + " ms slices; a pair is one slice of Hotpath's " +
+            "between two raw slices of the same level; p50 ratio = median over the level's pairs of Hotpath's p50 / " +
+            "raw Aeron's; p99.9 over the level's slices pooled; pairs' p99.9 ratio = median over the level's pairs " +
+            "of Hotpath's p99.9 / raw Aeron's; ns");
+        roundTrips(sb, scenarios, results, repeated, true, "paired cluster round trips: a Hotpath client's asks of a " +
+            "clustered echo actor alternate with raw Aeron Cluster's echo (an AeronCluster session on the same " +
+            "driver, a ClusteredService beside the actors' in the same members) ON THE CLIENT'S WORKER THREAD in " +
+            sliceMs(results) + " ms slices; a pair is one slice of Hotpath's between two raw slices of the same " +
+            "level; ratios as for the remote round trips, Hotpath's over raw Aeron Cluster's; ns");
+    }
+
+    private static void roundTrips(final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results,
+        final boolean repeated, final boolean cluster, final String heading)
+    {
         final TextTable table = new TextTable("scenario", "impl", "level", "pairs", "raw p50", "impl p50",
             "p50 ratio", "raw p99.9", "impl p99.9", "p99.9 ratio", "pairs' p99.9 ratio");
         final StringBuilder left = new StringBuilder();
         final Map<String, LevelBounds> bounds = new LinkedHashMap<>();
         for (final Scenario s : scenarios)
         {
-            if (!s.remote() || !s.paired() || !s.hasLatency())
+            if (!s.remote() || !s.paired() || !s.hasLatency() ||
+                (s.kind() == ScenarioKind.CLUSTER_ROUND_TRIP) != cluster)
             {
                 continue;
             }
@@ -74,12 +93,7 @@ final class RemoteSections
                 ResultSections.leftOut(left, row + " " + r.impl(), r.pairing());
             }
         }
-        render(sb, table, left, bounds, "paired remote round trips: Hotpath's remote actors alternate with raw " +
-            "Aeron (its own drivers, in the same mode, with the same channels and message) ON THE NODES' TWO WORKER " +
-            "THREADS in " + sliceMs(results) + " ms slices; a pair is one slice of Hotpath's between two raw slices " +
-            "of the same level; p50 ratio = median over the level's pairs of Hotpath's p50 / raw Aeron's; p99.9 over " +
-            "the level's slices pooled; pairs' p99.9 ratio = median over the level's pairs of Hotpath's p99.9 / raw " +
-            "Aeron's; ns");
+        render(sb, table, left, bounds, heading);
     }
 
     /**

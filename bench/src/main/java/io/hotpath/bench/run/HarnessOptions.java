@@ -179,7 +179,7 @@ public record HarnessOptions(
     public static final List<String> IMPLS = List.of(
         "hotpath", "floor", "jctools", "disruptor", "disruptor-ref", "pekko-classic", "pekko-classic-sized",
         "pekko-typed", "pekko-affinity",
-        "hotpath-remote", "aeron-raw", "pekko-artery");
+        "hotpath-remote", "aeron-raw", "pekko-artery", "hotpath-cluster");
     /** Default measured time per row ({@code --help} prints how long a run takes). */
     public static final long DURATION_NS_DEFAULT = TimeUnit.MILLISECONDS.toNanos(800);
     /** Default warm-up per row. */

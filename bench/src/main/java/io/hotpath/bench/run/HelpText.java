@@ -29,7 +29,8 @@ final class HelpText
                    java -jar hotpath-bench.jar savina [--help]      Savina benchmarks, Hotpath and Pekko
 
             Races the Hotpath engine against a raw two-thread floor, JCTools, the Disruptor and Pekko (in the remote
-            rows: Hotpath's remote actors against raw Aeron and Pekko's Artery) in one run, scenario by scenario.
+            rows: Hotpath's remote actors against raw Aeron and Pekko's Artery; in the cluster rows: Hotpath's
+            clustered actors against raw Aeron Cluster) in one run, scenario by scenario.
             The default run takes about %s, each row in a JVM of its own (--quick about %s and --one-jvm
             about %s, every row in this JVM). Prints one table
             (latencies in ns), the paired ping-pong ratios and the fixed-rate figures, and writes, per scenario and
@@ -44,10 +45,11 @@ final class HelpText
             and fixed-rate rows alternate the same way, and their rates and latencies are given per level,
             hotpath's beside each peer's at the same level (a fixed-rate row's schedule pauses through each floor
             slice). The remote rows pair Hotpath's remote actors with raw Aeron instead, in slices on the nodes' two
-            workers, grouped by the level of raw Aeron's round trip.
+            workers, grouped by the level of raw Aeron's round trip; the cluster rows pair a Hotpath client's asks
+            with raw Aeron Cluster's echo, in slices on the client's worker.
 
             options:
-              --scenarios LIST  comma-separated, default all. Names:
+              --scenarios LIST  comma-separated, default all (every row but the cluster rows). Names:
                                   pingpong-cross      two actors on two workers, one round trip in flight; the
                                                       message passes untouched, as the floor's value does (paired)
                                   pingpong-cross-written  the same, the sender stamps the message and the
@@ -69,11 +71,20 @@ final class HelpText
                                                       drivers (paired with raw Aeron on the workers):
                                                       remote-pingpong-ipc-invoker, remote-pingpong-udp-invoker
                                                       (round trips), remote-blast-udp-invoker (throughput)
+                                  cluster             a client's ask through three Aeron Cluster members, each a
+                                                      JVM of its own on 127.0.0.1, to a clustered echo actor
+                                                      (paired with raw Aeron Cluster's echo in the same members,
+                                                      on the client's worker): cluster-ask-3-members (the cluster
+                                                      module's defaults, backoff idling) and
+                                                      cluster-ask-3-members-yield (members and the client's
+                                                      driver yield); prints what each member's service thread
+                                                      allocated per message. Not in all: name them
               --impls LIST      comma-separated, default all: hotpath, floor, jctools, disruptor,
                                 disruptor-ref (a blast whose events carry the message), pekko-classic (Pekko's
                                 default dispatcher), pekko-classic-sized (one sized to --workers), pekko-typed,
                                 pekko-affinity, hotpath-remote, aeron-raw (the floor of the remote rows),
-                                pekko-artery. Each runs the scenarios it can express.
+                                pekko-artery, hotpath-cluster (the cluster rows). Each runs the scenarios it
+                                can express.
               --duration TIME   measured time per row, default 800ms (units: ns, us, ms, s, m)
               --warmup TIME     warm-up per row before the histogram is reset, default 400ms (paired rows 1s,
                                 fixed-rate rows 2s); unless --warmup or --quick is given, the first row of

@@ -61,6 +61,7 @@ public final class Implementations
                 case "hotpath-remote" -> new io.hotpath.bench.remote.HotpathRemoteBench();
                 case "aeron-raw" -> new io.hotpath.bench.remote.AeronRawBench();
                 case "pekko-artery" -> new io.hotpath.bench.remote.ArteryBench();
+                case "hotpath-cluster" -> new io.hotpath.bench.cluster.HotpathClusterBench();
                 default -> throw new IllegalArgumentException("unknown implementation " + name);
             });
         }
@@ -83,6 +84,7 @@ public final class Implementations
         m.put("pekko-typed", PekkoConfig.describeDefault());
         m.put("pekko-affinity", PekkoConfig.describeAffinity(workers));
         m.putAll(io.hotpath.bench.remote.RemoteSetup.settings());
+        m.putAll(io.hotpath.bench.cluster.HotpathClusterBench.settings());
         return m;
     }
 }

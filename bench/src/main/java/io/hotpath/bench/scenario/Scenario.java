@@ -8,7 +8,8 @@ package io.hotpath.bench.scenario;
  * @param inFlight   messages circulating at once (round trips and pipelines).
  * @param colocated  true when the actors share one worker (one thread).
  * @param ratePerSec target rate of a fixed-rate run, 0 otherwise.
- * @param idle       the idle strategy a wake-up run measures, null otherwise.
+ * @param idle       the idle strategy a wake-up run measures, or the cluster row's members' (and its client's
+ *                   driver's); null otherwise.
  * @param written    true when the sender writes into the message (a stamp, the responder's thread); a ping-pong
  *                   that is not written passes one message and nothing else, as the floor passes one value.
  */
@@ -24,11 +25,13 @@ public record Scenario(
     }
 
     /**
-     * @return true for a row between two nodes over Aeron, raced by the remote implementations only.
+     * @return true for a row between processes over Aeron (two nodes, or a client and a cluster), raced by the remote
+     * and cluster implementations only.
      */
     public boolean remote()
     {
-        return kind == ScenarioKind.REMOTE_ROUND_TRIP || kind == ScenarioKind.REMOTE_BLAST;
+        return kind == ScenarioKind.REMOTE_ROUND_TRIP || kind == ScenarioKind.REMOTE_BLAST ||
+            kind == ScenarioKind.CLUSTER_ROUND_TRIP;
     }
 
     /**

@@ -20,5 +20,7 @@ public enum ScenarioKind
     /** A round trip between two nodes over Aeron (package io.hotpath.bench.remote). */
     REMOTE_ROUND_TRIP,
     /** One sender to one receiver of another node over Aeron; throughput only. */
-    REMOTE_BLAST
+    REMOTE_BLAST,
+    /** A client's ask through a cluster of Aeron Cluster members and its answer (package io.hotpath.bench.cluster). */
+    CLUSTER_ROUND_TRIP
 }

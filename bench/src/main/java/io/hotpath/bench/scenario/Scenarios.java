@@ -17,13 +17,18 @@ public final class Scenarios
     public static final int BACKLOG_IN_FLIGHT = 16;
     /** Messages in flight in burst-1000. */
     public static final int BURST_IN_FLIGHT = 1000;
+    /**
+     * The cluster row: a client's ask through three Aeron Cluster members on this machine, paired with raw Aeron
+     * Cluster's echo. Not in {@code all}: it starts three JVMs of its own, so it runs when named.
+     */
+    public static final String CLUSTER_ASK = "cluster-ask-3-members";
     /** Names accepted by --scenarios, in the order rows run. */
     public static final List<String> SELECTORS = List.of(
         "pingpong", "pingpong-cross", "pingpong-cross-written", "pingpong-same", "pingpong-backlog", "burst-1000",
         "blast", "fan-in",
         "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
         "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc-invoker",
-        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "all");
+        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "cluster", CLUSTER_ASK, "all");
 
     private Scenarios()
     {
@@ -53,7 +58,8 @@ public final class Scenarios
             if (matched.isEmpty())
             {
                 throw new IllegalArgumentException("unknown scenario '" + raw + "'; known: " +
-                    String.join(", ", SELECTORS) + " (and the row names fixed-rate-RATE of the chosen rates)");
+                    String.join(", ", SELECTORS) + " (and the row names fixed-rate-RATE of the chosen rates; all is " +
+                    "every row but " + CLUSTER_ASK + ")");
             }
             chosen.addAll(matched);
         }
@@ -105,6 +111,11 @@ public final class Scenarios
         all.add(new Scenario("remote-pingpong-udp-invoker", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
             true));
         all.add(new Scenario("remote-blast-udp-invoker", ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
+        // a client's ask through three members in JVMs of their own on 127.0.0.1 UDP, each with the cluster module's
+        // defaults, answered by a clustered echo actor, paired with raw Aeron Cluster's echo in the same members; the
+        // ping passes untouched both ways
+        all.add(new Scenario(CLUSTER_ASK, ScenarioKind.CLUSTER_ROUND_TRIP, 1, false, 0, "backoff", false));
+        all.add(new Scenario(CLUSTER_ASK + "-yield", ScenarioKind.CLUSTER_ROUND_TRIP, 1, false, 0, "yield", false));
         return all;
     }
 
@@ -129,7 +140,8 @@ public final class Scenarios
     {
         return switch (selector)
         {
-            case "all" -> true;
+            case "all" -> s.kind() != ScenarioKind.CLUSTER_ROUND_TRIP;
+            case "cluster" -> s.kind() == ScenarioKind.CLUSTER_ROUND_TRIP;
             case "pingpong" -> s.name().startsWith("pingpong-");
             case "pipeline" -> s.kind() == ScenarioKind.PIPELINE;
             case "fixed-rate" -> s.kind() == ScenarioKind.FIXED_RATE;

@@ -25,9 +25,10 @@ class ScenariosTest
         final List<Scenario> all = Scenarios.catalogue(new long[]{1_000_000});
         final List<String> remote = List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker",
             "remote-blast-udp-invoker");
-        assertEquals(remote, all.subList(all.size() - 3, all.size()).stream().map(Scenario::name).toList());
-        assertTrue(all.subList(all.size() - 3, all.size()).stream().allMatch(Scenario::remote));
-        assertTrue(all.subList(0, all.size() - 3).stream().noneMatch(Scenario::remote), "the local rows come first");
+        final int end = all.size() - 2;   // the two cluster rows come last
+        assertEquals(remote, all.subList(end - 3, end).stream().map(Scenario::name).toList());
+        assertTrue(all.subList(end - 3, all.size()).stream().allMatch(Scenario::remote));
+        assertTrue(all.subList(0, end - 3).stream().noneMatch(Scenario::remote), "the local rows come first");
 
         assertEquals(remote, Scenarios.select(List.of("remote"), new long[]{1}).stream().map(Scenario::name).toList());
         final Scenario blast = Scenarios.select(List.of("remote-blast-udp-invoker"), new long[]{1}).getFirst();
@@ -35,6 +36,27 @@ class ScenariosTest
         assertTrue(!blast.hasLatency() && blast.paired(), "a remote blast counts messages, paired with raw Aeron");
         assertTrue(all.stream().filter(Scenario::remote).allMatch((s) -> s.paired() && !s.pairedRoundTrip()),
             "every remote row is paired, none in the local ping-pong's tables");
+    }
+
+    @Test
+    void theClusterRowsCloseTheCatalogueAndRunOnlyWhenNamed()
+    {
+        final List<Scenario> all = Scenarios.catalogue(new long[]{1_000_000});
+        final List<String> cluster = List.of(Scenarios.CLUSTER_ASK, Scenarios.CLUSTER_ASK + "-yield");
+        assertEquals(cluster, all.subList(all.size() - 2, all.size()).stream().map(Scenario::name).toList());
+        assertTrue(all.subList(all.size() - 2, all.size()).stream().allMatch((s) ->
+            s.kind() == ScenarioKind.CLUSTER_ROUND_TRIP && s.hasLatency() && s.paired() && !s.written()));
+        assertEquals(List.of("backoff", "yield"), all.subList(all.size() - 2, all.size()).stream()
+            .map(Scenario::idle).toList(), "the members' idle strategy");
+
+        assertEquals(cluster, Scenarios.select(List.of("cluster"), new long[]{1}).stream().map(Scenario::name)
+            .toList());
+        assertEquals(List.of(Scenarios.CLUSTER_ASK), Scenarios.select(List.of(Scenarios.CLUSTER_ASK),
+            new long[]{1}).stream().map(Scenario::name).toList());
+        assertTrue(Scenarios.select(List.of("all"), new long[]{1}).stream()
+            .noneMatch((s) -> s.kind() == ScenarioKind.CLUSTER_ROUND_TRIP), "all leaves the cluster rows out");
+        assertTrue(Scenarios.select(List.of("remote"), new long[]{1}).stream()
+            .noneMatch((s) -> s.kind() == ScenarioKind.CLUSTER_ROUND_TRIP), "remote selects the two-node rows");
     }
 
     @Test

@@ -68,27 +68,28 @@ final class ReadyQueue
     // ---------------------------------------------------------------- turns
 
     /**
-     * Give each actor queued now one turn.
-     *
-     * @param closing the engine is closing: one message per actor, so a finish request is seen promptly.
-     * @return messages handled.
+     * How many actors are queued now: the duty cycle gives each of them one turn ({@link Worker#doWork}), polling
+     * each, not counting on the number, as a method that suspended in a turn may come back after the queue changed.
+     * The loop is the duty cycle's own, not a method here, and is not guarded by {@link #isEmpty}: a method with the
+     * loop is compiled on its own first, too big to inline into the duty cycle, and a guard never seen false while
+     * the duty cycle is compiled traps when it is, after which the turn is compiled on its own; either way each turn
+     * costs a call more (lab entry 2026-11-28-ready-queue-inlining).
      */
-    int run(final boolean closing)
+    int size()
     {
-        final int budget = closing ? 1 : batchBudget;
-        final int readyNow = ring.size();
-        int work = 0;
-        for (int i = 0; i < readyNow; i++)
-        {
-            // polled, not counted on: a method that suspended here may come back after the queue has changed
-            final ActorCell<?> cell = ring.poll();
-            if (cell == null)
-            {
-                break;
-            }
-            work += runActor(cell, budget);
-        }
-        return work;
+        return ring.size();
+    }
+
+    /** {@return the actor queued longest, or null} */
+    ActorCell<?> poll()
+    {
+        return ring.poll();
+    }
+
+    /** {@return the messages a turn from the queue may take: one while the engine closes, so a finish is seen} */
+    int budget(final boolean closing)
+    {
+        return closing ? 1 : batchBudget;
     }
 
     /**
@@ -96,7 +97,7 @@ final class ReadyQueue
      * loop that counts its messages once, when it ends; a longer backlog or a sequential actor takes
      * {@link #runSlowPath}.
      */
-    private int runActor(final ActorCell<?> cell, final int budget)
+    int runActor(final ActorCell<?> cell, final int budget)
     {
         cell.scheduled = false;
         if (!cell.isIdle())

@@ -321,9 +321,16 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             {
                 work += steps.run();
             }
-            if (!ready.isEmpty())
+            // the loop is here, not in ReadyQueue, and has no guard of its own: see ReadyQueue#size
+            final int readyNow = ready.size();
+            for (int i = 0; i < readyNow; i++)
             {
-                work += ready.run(closing);
+                final ActorCell<?> cell = ready.poll();
+                if (cell == null)
+                {
+                    break;
+                }
+                work += ready.runActor(cell, ready.budget(closing));
             }
         }
         catch (final Throwable error)

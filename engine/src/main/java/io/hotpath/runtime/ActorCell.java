@@ -194,18 +194,11 @@ final class ActorCell<M> extends ActorState
         return true;
     }
 
-    /** {@link #invoke} for a message handed over directly: counted as one handoff (and so as handled). */
-    void invokeHandedOff(final Object message)
-    {
-        final Actor<M> a = startedOrDeadLetter(message);
-        if (a != null)
-        {
-            countHandOff();
-            dispatch(a, message);
-        }
-    }
-
-    private Actor<M> startedOrDeadLetter(final Object message)
+    /**
+     * The actor, created now if it has not been; null when it could not be or is stopping, and then
+     * {@code message} is a dead letter. The caller goes on with {@link #dispatch}.
+     */
+    Actor<M> startedOrDeadLetter(final Object message)
     {
         final Actor<M> a = actor;
         if (a != null)
@@ -220,34 +213,35 @@ final class ActorCell<M> extends ActorState
         return started;
     }
 
-    /** Run the handler, timed when the actor has a {@link Timing}; when not, one field load and a branch. */
-    private void dispatch(final Actor<M> a, final Object message)
+    /**
+     * Run the handler, timed when the actor has a {@link Timing}; when not, one field load and a branch. One method
+     * from the turn to the handler's call: every level of calls a hop adds is one hop less of a chain of direct
+     * handoffs that inlines (lab entry 2026-11-28-ready-queue-inlining).
+     */
+    void dispatch(final Actor<?> a, final Object message)
     {
         final Timing t = timing;
-        if (t == null)
-        {
-            dispatchNow(a, message);
-            return;
-        }
-        final long startNs = System.nanoTime();
-        dispatchNow(a, message);
-        t.recordHandler(System.nanoTime() - startNs);
-    }
-
-    @SuppressWarnings("unchecked")
-    private void dispatchNow(final Actor<M> a, final Object message)
-    {
+        final long startNs = t == null ? 0L : System.nanoTime();
         if (message instanceof EngineMessage engineMessage)
         {
             engineMessage.onTurn(this);
-            return;
         }
-        if (sequential)
+        else if (sequential)
         {
             Fiber.start(this, message, null);
-            return;
         }
-        UserCode.handle(this, message, null, null);
+        else
+        {
+            final Throwable error = UserCode.invoke(a, message);
+            if (error != null)
+            {
+                UserCode.onError(this, message, error);
+            }
+        }
+        if (t != null)
+        {
+            t.recordHandler(System.nanoTime() - startNs);
+        }
     }
 
     /**

@@ -11,6 +11,8 @@ import io.hotpath.mailbox.LocalRing;
 final class ReadyQueue
 {
     private final Worker worker;
+    /** The worker's, held here too: a turn from the queue reaches it with one load less. */
+    private final TurnStack turns;
     private final LocalRing<ActorCell<?>> ring = new LocalRing<>(1 << 30);
     private final int batchBudget;
     /** How far a turn from the queue may go past its budget. */
@@ -19,6 +21,7 @@ final class ReadyQueue
     ReadyQueue(final Worker worker, final int batchBudget)
     {
         this.worker = worker;
+        this.turns = worker.turns;
         this.batchBudget = batchBudget;
     }
 
@@ -109,7 +112,6 @@ final class ReadyQueue
         {
             return runSlowPath(cell, budget);
         }
-        final TurnStack turns = worker.turns;
         final int depth = turns.depth;
         turns.begin(cell, depth);
         int handled = 0;
@@ -146,7 +148,6 @@ final class ReadyQueue
      */
     private int runSlowPath(final ActorCell<?> cell, final int budget)
     {
-        final TurnStack turns = worker.turns;
         turns.beginLoopTurn(cell, cell.sequential && worker.carrier != null);
         final LocalRing<Object> mailbox = cell.mailbox;
         // counted once per turn, not per message; a sequential actor's method may suspend with this very frame (on

@@ -1,5 +1,7 @@
 package io.hotpath.runtime;
 
+import io.hotpath.Actor;
+
 import java.util.Arrays;
 
 /**
@@ -85,7 +87,13 @@ final class TurnStack
         handoffDepth = handoffs + 1;
         try
         {
-            target.invokeHandedOff(message);
+            // the cell's steps called from here, not through a method of the cell: see ActorCell#dispatch
+            final Actor<?> a = target.startedOrDeadLetter(message);
+            if (a != null)
+            {
+                target.countHandOff();
+                target.dispatch(a, message);
+            }
         }
         catch (final Throwable error)
         {

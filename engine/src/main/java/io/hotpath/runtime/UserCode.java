@@ -19,21 +19,16 @@ final class UserCode
     }
 
     /**
-     * Run the handler of {@code cell} on one message.
+     * Run the handler of {@code cell} on one message that may owe an answer or run in a fiber.
      *
      * @param ask   the question the message came with, whose answer the handler owes, or null for a told message;
      *              outside a fiber the caller has made it the context's current ask.
      * @param fiber the sequential actor's fiber the handler runs in, or null for a plain run.
      */
-    @SuppressWarnings("unchecked")
-    static <M> void handle(final ActorCell<M> cell, final Object message, final Exchange<?> ask, final Fiber fiber)
+    static void handle(final ActorCell<?> cell, final Object message, final Exchange<?> ask, final Fiber fiber)
     {
-        final Actor<M> actor = cell.actor;
-        try
-        {
-            actor.onMessage((M)message);
-        }
-        catch (final Throwable error)
+        final Throwable error = invoke(cell.actor, message);
+        if (error != null)
         {
             if (error instanceof StackOverflowError)
             {
@@ -53,6 +48,26 @@ final class UserCode
         {
             ask.tryComplete(null, new IllegalStateException("actor '" + cell.name + "' handled an ask without " +
                 "answering it; call ctx.reply(value), or keep it with ctx.replyLater()"));
+        }
+    }
+
+    /**
+     * {@return what escaped the handler, or null}: the one call of a handler. A told message outside a fiber comes
+     * here straight from {@link ActorCell#dispatch}, and what escaped goes to {@link #onError}: that path's
+     * signatures name no class a program that never asks or awaits leaves unloaded, so the handler inlines into the
+     * turn (lab entry 2026-11-28-ready-queue-inlining).
+     */
+    @SuppressWarnings("unchecked")
+    static <M> Throwable invoke(final Actor<M> actor, final Object message)
+    {
+        try
+        {
+            actor.onMessage((M)message);
+            return null;
+        }
+        catch (final Throwable error)
+        {
+            return error;
         }
     }
 
@@ -132,7 +147,8 @@ final class UserCode
         }
     }
 
-    private static void onError(final ActorCell<?> cell, final Object message, final Throwable error)
+    /** What escaped an author's code outside an ask: a fault of the actor, a stack overflow noted first. */
+    static void onError(final ActorCell<?> cell, final Object message, final Throwable error)
     {
         if (error instanceof StackOverflowError)
         {

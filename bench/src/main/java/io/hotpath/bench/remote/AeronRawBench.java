@@ -26,7 +26,9 @@ public final class AeronRawBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.remote() && scenario.kind() != ScenarioKind.CLUSTER_ROUND_TRIP;
+        // a -worker0 row differs from its twin in where the nodes run their control only: raw Aeron has none
+        return scenario.remote() && scenario.kind() != ScenarioKind.CLUSTER_ROUND_TRIP &&
+            !RemoteSetup.onWorker0(scenario);
     }
 
     @Override

@@ -40,7 +40,8 @@ public final class ArteryBench implements BenchImpl
     @Override
     public boolean supports(final Scenario scenario, final RunContext context)
     {
-        return scenario.remote() && scenario.kind() != ScenarioKind.CLUSTER_ROUND_TRIP && !RemoteSetup.ipc(scenario);
+        return scenario.remote() && scenario.kind() != ScenarioKind.CLUSTER_ROUND_TRIP && !RemoteSetup.ipc(scenario) &&
+            !RemoteSetup.onWorker0(scenario);
     }
 
     /** Pekko's dispatcher threads do not host raw Aeron: the row runs alone, its level read before and after. */

@@ -53,10 +53,13 @@ public final class HotpathRemoteBench implements BenchImpl
             final Codecs codecs = Ping.register(Codecs.builder()).build();
             final boolean ipc = RemoteSetup.ipc(scenario);
             final String tag = RemoteSetup.tag();
+            final int controlWorker = RemoteSetup.onWorker0(scenario) ? 0 : RemoteConfig.CONTROL_WORKER_DEFAULT;
             final RemoteNode a = teardown.add(RemoteNode.start(engineA, RemoteConfig.builder().codecs(codecs)
-                .address(ipc ? "ipc://bench-a-" + tag : "udp://127.0.0.1:" + RemoteSetup.freeUdpPort()).build()));
+                .address(ipc ? "ipc://bench-a-" + tag : "udp://127.0.0.1:" + RemoteSetup.freeUdpPort())
+                .controlWorker(controlWorker).build()));
             final RemoteConfig.Builder configB = RemoteConfig.builder().codecs(codecs)
-                .address(ipc ? "ipc://bench-b-" + tag : "udp://127.0.0.1:" + RemoteSetup.freeUdpPort());
+                .address(ipc ? "ipc://bench-b-" + tag : "udp://127.0.0.1:" + RemoteSetup.freeUdpPort())
+                .controlWorker(controlWorker);
             if (ipc)
             {
                 // IPC is one driver's: the second node points at the first node's, as an external one

@@ -58,6 +58,16 @@ public final class RemoteSetup
     }
 
     /**
+     * @param scenario a remote row.
+     * @return true when the nodes run their control, client conductor and driver on worker 0
+     * ({@code remote.controlWorker=0}), as the row's name says; false for a thread of each node's own (the default).
+     */
+    static boolean onWorker0(final Scenario scenario)
+    {
+        return scenario.name().endsWith("-worker0");
+    }
+
+    /**
      * An engine of one worker: the run's idle strategy, affinity and stall threshold (a paired row runs raw Aeron
      * in its handlers a slice at a time), and otherwise the engine's defaults, as the rows' names promise.
      */

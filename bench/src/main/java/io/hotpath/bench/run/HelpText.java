@@ -70,7 +70,10 @@ final class HelpText
                                   remote              two nodes in this JVM over Aeron, one worker each, invoker
                                                       drivers (paired with raw Aeron on the workers):
                                                       remote-pingpong-ipc-invoker, remote-pingpong-udp-invoker
-                                                      (round trips), remote-blast-udp-invoker (throughput)
+                                                      (round trips), remote-blast-udp-invoker (throughput); over
+                                                      UDP also with remote.controlWorker=0:
+                                                      remote-pingpong-udp-invoker-worker0,
+                                                      remote-blast-udp-invoker-worker0
                                   cluster             a client's ask through three Aeron Cluster members, each a
                                                       JVM of its own on 127.0.0.1, to a clustered echo actor
                                                       (paired with raw Aeron Cluster's echo in the same members,

@@ -28,7 +28,8 @@ public final class Scenarios
         "blast", "fan-in",
         "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
         "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc-invoker",
-        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "cluster", CLUSTER_ASK, "all");
+        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "remote-pingpong-udp-invoker-worker0",
+        "remote-blast-udp-invoker-worker0", "cluster", CLUSTER_ASK, "all");
 
     private Scenarios()
     {
@@ -111,6 +112,13 @@ public final class Scenarios
         all.add(new Scenario("remote-pingpong-udp-invoker", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
             true));
         all.add(new Scenario("remote-blast-udp-invoker", ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
+        // the same over UDP with the node's control, client conductor and driver on worker 0's duty cycle
+        // (remote.controlWorker=0) instead of a thread of the node's own, which finds no CPU where the workers
+        // busy-spin on every one (lab entry 2026-11-28-race-30f2885)
+        all.add(new Scenario("remote-pingpong-udp-invoker-worker0", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
+            true));
+        all.add(new Scenario("remote-blast-udp-invoker-worker0", ScenarioKind.REMOTE_BLAST, 0, false, 0, null,
+            false));
         // a client's ask through three members in JVMs of their own on 127.0.0.1 UDP, each with the cluster module's
         // defaults, answered by a clustered echo actor, paired with raw Aeron Cluster's echo in the same members; the
         // ping passes untouched both ways

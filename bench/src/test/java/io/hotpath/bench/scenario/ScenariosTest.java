@@ -24,11 +24,12 @@ class ScenariosTest
     {
         final List<Scenario> all = Scenarios.catalogue(new long[]{1_000_000});
         final List<String> remote = List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker",
-            "remote-blast-udp-invoker");
+            "remote-blast-udp-invoker", "remote-pingpong-udp-invoker-worker0", "remote-blast-udp-invoker-worker0");
         final int end = all.size() - 2;   // the two cluster rows come last
-        assertEquals(remote, all.subList(end - 3, end).stream().map(Scenario::name).toList());
-        assertTrue(all.subList(end - 3, all.size()).stream().allMatch(Scenario::remote));
-        assertTrue(all.subList(0, end - 3).stream().noneMatch(Scenario::remote), "the local rows come first");
+        final int start = end - remote.size();
+        assertEquals(remote, all.subList(start, end).stream().map(Scenario::name).toList());
+        assertTrue(all.subList(start, all.size()).stream().allMatch(Scenario::remote));
+        assertTrue(all.subList(0, start).stream().noneMatch(Scenario::remote), "the local rows come first");
 
         assertEquals(remote, Scenarios.select(List.of("remote"), new long[]{1}).stream().map(Scenario::name).toList());
         final Scenario blast = Scenarios.select(List.of("remote-blast-udp-invoker"), new long[]{1}).getFirst();

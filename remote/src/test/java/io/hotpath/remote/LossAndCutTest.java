@@ -82,10 +82,13 @@ class LossAndCutTest
                 netns.link(true);
             }
             final long expected = (long)TwoJvmTest.ACTORS * perSender;
-            Nodes.await("both sides received everything (seed " + seed + ")", () ->
+            final String[] last = new String[1];
+            Nodes.await(() -> "both sides received everything (seed " + seed + "; the last reports: " + last[0] + ")",
+                () ->
             {
                 final String ra = a.call("report", "REPORT");
                 final String rb = b.call("report", "REPORT");
+                last[0] = "A: " + ra + "; B: " + rb;
                 return ChildNode.done(ra) && ChildNode.done(rb) &&
                     ChildNode.value(ra, "received") + ChildNode.value(rb, "deadLetters") >= expected &&
                     ChildNode.value(rb, "received") + ChildNode.value(ra, "deadLetters") >= expected &&

@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -42,12 +43,18 @@ final class Nodes
     /** Wait for a condition the nodes make true soon; fails after a generous bound, never measures time. */
     static void await(final String what, final BooleanSupplier condition)
     {
+        await(() -> what, condition);
+    }
+
+    /** {@link #await(String, BooleanSupplier)} whose failure says what {@code what} says when it fails. */
+    static void await(final Supplier<String> what, final BooleanSupplier condition)
+    {
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!condition.getAsBoolean())
         {
             if (System.nanoTime() - deadlineNs >= 0)
             {
-                fail("timed out waiting for: " + what);
+                fail("timed out waiting for: " + what.get());
             }
             LockSupport.parkNanos(200_000);
         }

@@ -25,7 +25,9 @@ class RunPlanTest
         assertFalse(missing.containsKey("hotpath"), missing.toString());
         assertEquals(List.of("pingpong-same"), missing.get("jctools"));
         assertFalse(missing.containsKey("hotpath-remote"), missing.toString());
-        assertEquals(List.of("remote-pingpong-ipc-invoker"), missing.get("pekko-artery"));
+        // Artery has no IPC, and no node control to place on a worker
+        assertEquals(List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker-worker0",
+            "remote-blast-udp-invoker-worker0"), missing.get("pekko-artery"));
     }
 
     @Test

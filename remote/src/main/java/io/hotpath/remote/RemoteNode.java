@@ -2,6 +2,8 @@ package io.hotpath.remote;
 
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
+import io.hotpath.EngineConfig;
+import io.hotpath.Idle;
 import io.hotpath.Reply;
 import io.hotpath.remote.transport.NodeTransport;
 import io.hotpath.spi.EngineHooks;
@@ -29,6 +31,7 @@ import java.util.regex.Pattern;
 public final class RemoteNode implements AutoCloseable
 {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
+    private static final System.Logger LOG = System.getLogger("io.hotpath.remote");
 
     private final Engine engine;
     private final RemoteConfig config;
@@ -83,7 +86,41 @@ public final class RemoteNode implements AutoCloseable
             throw new IllegalArgumentException("node " + config.address() + " has room for " +
                 config.address().maxWorkers() + " workers' streams; the engine has " + engine.workerCount());
         }
+        warnIfNoCpuForTheNode(engine, config);
         return new RemoteNode(engine, config, NodeTransport.start(engine, config));
+    }
+
+    /**
+     * A node's own thread ({@code remote.controlWorker=-1}) runs its control protocol, Aeron's client conductor and an
+     * invoker driver; where the engine's busy-spinning workers take every CPU the JVM may use, the kernel runs that
+     * thread only when it preempts a worker, and each hop over UDP waits milliseconds (lab entry
+     * 2026-11-28-remote-rows-worker0). Said once, at start, as a warning: the node still works.
+     */
+    private static void warnIfNoCpuForTheNode(final Engine engine, final RemoteConfig config)
+    {
+        if (config.controlWorker() >= 0)
+        {
+            return;
+        }
+        final EngineConfig engineConfig = engine.config();
+        int spinning = 0;
+        for (int w = 0; w < engine.workerCount(); w++)
+        {
+            if (engineConfig.idle(w) == Idle.BUSY_SPIN && !engineConfig.embedded(w))
+            {
+                spinning++;
+            }
+        }
+        final int cpus = Runtime.getRuntime().availableProcessors();
+        if (spinning >= cpus)
+        {
+            LOG.log(System.Logger.Level.WARNING, "hotpath remote: node " + config.address() + " runs its control " +
+                "protocol, Aeron's conductor and its driver on a thread of its own (" + RemoteConfig.CONTROL_WORKER +
+                "=-1), but the engine's " + spinning + " busy-spin workers take all " + cpus + " CPUs this JVM may " +
+                "use: that thread runs only when the kernel preempts a worker, and a message over UDP then waits " +
+                "milliseconds. Set " + RemoteConfig.CONTROL_WORKER + " to a worker to run that work on, leave a CPU " +
+                "free (fewer workers, or an idle strategy that parks), or give the JVM more CPUs");
+        }
     }
 
     /**

@@ -15,9 +15,6 @@ import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -51,37 +48,18 @@ class CodecMismatchTest
     {
     }
 
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Logger logger = Logger.getLogger("io.hotpath.remote");
-    private final Handler capture = new Handler()
-    {
-        @Override
-        public void publish(final LogRecord record)
-        {
-            warnings.add(record.getMessage());
-        }
-
-        @Override
-        public void flush()
-        {
-        }
-
-        @Override
-        public void close()
-        {
-        }
-    };
+    private RemoteLog log;
 
     @BeforeEach
     void captureTheLog()
     {
-        logger.addHandler(capture);
+        log = new RemoteLog();
     }
 
     @AfterEach
     void releaseTheLog()
     {
-        logger.removeHandler(capture);
+        log.close();
     }
 
     /** Eight bytes, little-endian, read back by a constructor: the codec of each of the test's types. */
@@ -185,7 +163,7 @@ class CodecMismatchTest
                 Ping.class.getName() + " on node " + b.address();
             final String there = "type id 100 is " + Ping.class.getName() + " on node " + b.address() + " and " +
                 Num.class.getName() + " on node " + a.address();
-            assertThat(warnings).as("each node logs what it found, with both types and the fix")
+            assertThat(log.messages()).as("each node logs what it found, with both types and the fix")
                 .anySatisfy(w -> assertThat(w).contains(here).contains("CODEC_MISMATCH"))
                 .anySatisfy(w -> assertThat(w).contains(there).contains("CODEC_MISMATCH"))
                 .anySatisfy(w -> assertThat(w).contains(Qty.class.getName() + " is type id 101 on node " +
@@ -206,7 +184,7 @@ class CodecMismatchTest
             assertThat(echo.<Object>ask(new Num(7)).get(WAIT)).isEqualTo(new Num(7));
             assertThat(pair.a.stats().codecMismatches()).isZero();
             assertThat(pair.b.stats().codecMismatches()).isZero();
-            assertThat(warnings).noneSatisfy(w -> assertThat(w).contains("CODEC_MISMATCH"));
+            assertThat(log.messages()).noneSatisfy(w -> assertThat(w).contains("CODEC_MISMATCH"));
         }
     }
 }

@@ -221,6 +221,8 @@ class AskTest
             });
             both.tell("told");
             assertEquals(5, both.<Integer>ask("asked").get(Duration.ofSeconds(10)));
+            // the answer may reach this thread before the handler's last line has run
+            TestEngines.await("the handler's last line", () -> seen.size() == 3);
             assertThat(seen)
                 .containsExactly("told:false", "asked:true", "after reply:false");
         }

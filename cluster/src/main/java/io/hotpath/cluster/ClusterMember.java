@@ -5,6 +5,7 @@ import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.service.ClusteredService;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
@@ -238,6 +239,20 @@ public final class ClusterMember implements AutoCloseable
          * @throws IllegalStateException when the JVM lacks Aeron's flag, or no directory was given.
          */
         public ClusterMember launch(final ActorService service)
+        {
+            return launch((ClusteredService)service);
+        }
+
+        /**
+         * Start the member hosting a clustered service of your own, wired as {@link #launch(ActorService)} wires
+         * one: for a service that hosts an {@link ActorService} beside logic of its own and passes Aeron's calls on
+         * to it.
+         *
+         * @param service the service to host; a fresh one per launch.
+         * @return the running member.
+         * @throws IllegalStateException when the JVM lacks Aeron's flag, or no directory was given.
+         */
+        public ClusterMember launch(final ClusteredService service)
         {
             ClusterFlags.check("a cluster member");
             Objects.requireNonNull(service, "service");

@@ -47,7 +47,7 @@ public final class HotpathClusterBench implements BenchImpl
         m.put("hotpath-cluster", "three members in JVMs of their own (" + String.join(" ", MemberProcess.FLAGS) +
             ", this JVM's collector) on 127.0.0.1 UDP, each wired as ClusterMember's defaults (embedded media driver " +
             "and archive on shared threads, backoff idling, its term lengths and channels; drivers on /dev/shm) with " +
-            "a leader heartbeat timeout of " + MemberWiring.LEADER_HEARTBEAT_TIMEOUT_NS / 1_000_000 + " ms, hosting " +
+            "a leader heartbeat timeout of " + MemberMain.LEADER_HEARTBEAT_TIMEOUT.toMillis() + " ms, hosting " +
             "an ActorService with an echo actor that answers the 32-byte Ping it is asked; the client: an engine of " +
             "one worker (the run's idle strategy), ClusterClient's defaults (its embedded driver), an actor on the " +
             "link's worker asking with a reused Reply; paired: raw Aeron Cluster's echo (a ClusteredService offering " +

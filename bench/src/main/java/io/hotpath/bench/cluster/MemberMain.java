@@ -1,11 +1,13 @@
 package io.hotpath.bench.cluster;
 
+import io.hotpath.cluster.ClusterMember;
 import io.hotpath.cluster.ClusterMembers;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * One member of the cluster row, in a JVM of its own that the row starts ({@link MemberProcess}), driven over its
@@ -13,9 +15,17 @@ import java.nio.file.Path;
  * change; {@code stats} asks for the service thread's counts ({@code STATS ...}, {@link ServiceTally.Snapshot}); the
  * member closes on {@code exit} or when its input ends (the row's JVM has gone), then says {@code CLOSED}. The main
  * thread reads the input; Aeron's agents run on threads of their own.
+ * <p>
+ * The member is wired by {@link ClusterMember} with its defaults (an embedded driver and an archive on shared
+ * threads, its term lengths, channels and session timeout), hosting the row's {@link EchoService}; the row names the
+ * idle strategy, and the leader heartbeat timeout is that of the tests and the example, so that three members
+ * starting together elect a leader at once.
  */
 public final class MemberMain
 {
+    /** As the tests' and the example's members. */
+    static final Duration LEADER_HEARTBEAT_TIMEOUT = Duration.ofSeconds(2);
+
     private MemberMain()
     {
     }
@@ -37,8 +47,8 @@ public final class MemberMain
         final ServiceTally tally = new ServiceTally();
         final EchoService service = new EchoService(EchoActor.service(), tally,
             role -> System.out.println("ROLE " + role));
-        final MemberWiring member = MemberWiring.launch(members, memberId, Path.of(args[3]), Path.of(args[4]),
-            args[5], service);
+        final ClusterMember member = ClusterMember.builder(members, memberId).dir(Path.of(args[3]))
+            .driverDir(Path.of(args[4])).idle(args[5]).leaderHeartbeatTimeout(LEADER_HEARTBEAT_TIMEOUT).launch(service);
         try
         {
             System.out.println("READY");

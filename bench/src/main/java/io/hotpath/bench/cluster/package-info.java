@@ -13,7 +13,7 @@
  * stretch.
  * <p>
  * Rules: both sides send the remote rows' 32-byte ping and the echo writes nothing into it; the members and the client
- * run the cluster module's defaults, but where {@link io.hotpath.bench.cluster.MemberWiring} says otherwise; what a
+ * run the cluster module's defaults, but where {@link io.hotpath.bench.cluster.MemberMain} says otherwise; what a
  * trial started is closed in reverse order, its member JVMs last, with their directories, and a member whose row's JVM
  * has gone closes by itself (its standard input ends).
  */

@@ -60,13 +60,13 @@ public final class HotpathBench implements BenchImpl
             // only the receiver's worker idles the way under test; the others park, so no third thread spins
             config = context.engineConfig("park").idle(1 % context.workers(), scenario.idle());
         }
-        else if (scenario.kind() == ScenarioKind.FIXED_RATE)
+        else if (scenario.queueFrames() != 0)
         {
-            // the peers' queue and ring hold the sender's whole pool in these rows: so do the engine's inbound queue
-            // and the receiver's mailbox, so a backlog after a host stall meets the same bound everywhere
+            // a row whose name says so: the engine's inbound queue (and so its lanes) and the receiver's mailbox as
+            // large as the peers' queue and ring, so a backlog after a host stall meets the same bound everywhere
             config = context.engineConfig(context.idle())
-                .inboundCapacity(Pacing.FIXED_RATE_POOL)
-                .mailboxCapacity(Pacing.FIXED_RATE_POOL);
+                .inboundCapacity(scenario.queueFrames())
+                .mailboxCapacity(scenario.queueFrames());
         }
         else
         {

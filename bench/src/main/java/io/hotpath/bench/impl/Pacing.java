@@ -1,5 +1,7 @@
 package io.hotpath.bench.impl;
 
+import io.hotpath.bench.scenario.Scenarios;
+
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -10,8 +12,12 @@ final class Pacing
 {
     /** Messages a blasting or pacing sender sends before it lets its worker (or loop) do other work. */
     static final int BATCH = 64;
-    /** Envelopes of a fixed-rate sender; also the most messages it lets be in flight. */
-    static final int FIXED_RATE_POOL = 1 << 16;
+    /**
+     * Envelopes of a fixed-rate sender; also the most messages it lets be in flight, and the size of the peers' queue
+     * and ring in every fixed-rate row (they have no default of their own; the engine's are its defaults unless the
+     * row's name says otherwise).
+     */
+    static final int FIXED_RATE_POOL = Scenarios.LARGE_QUEUE_FRAMES;
     /** Queue and ring size of blasts; also the most messages in flight into Pekko's unbounded mailboxes. */
     static final int BLAST_WINDOW = 1 << 14;
     /** Messages a Pekko receiver counts from one sender before it hands that sender a credit for as many more. */

@@ -12,10 +12,23 @@ package io.hotpath.bench.scenario;
  *                   driver's); null otherwise.
  * @param written    true when the sender writes into the message (a stamp, the responder's thread); a ping-pong
  *                   that is not written passes one message and nothing else, as the floor passes one value.
+ * @param queueFrames frames of the engine's inbound queue and lanes and of the receiver's mailbox, and of the peers'
+ *                   queue or ring, when the row sets them (its name then says so, e.g. {@code fixed-rate-1m-q64k});
+ *                   0 for the engine's defaults.
  */
 public record Scenario(
-    String name, ScenarioKind kind, int inFlight, boolean colocated, long ratePerSec, String idle, boolean written)
+    String name, ScenarioKind kind, int inFlight, boolean colocated, long ratePerSec, String idle, boolean written,
+    int queueFrames)
 {
+    /**
+     * A row with the engine's default sizes.
+     */
+    public Scenario(final String name, final ScenarioKind kind, final int inFlight, final boolean colocated,
+        final long ratePerSec, final String idle, final boolean written)
+    {
+        this(name, kind, inFlight, colocated, ratePerSec, idle, written, 0);
+    }
+
     /**
      * @return true when latency is recorded (every kind but the throughput-only ones).
      */

@@ -22,6 +22,14 @@ public final class Scenarios
      * Cluster's echo. Not in {@code all}: it starts three JVMs of its own, so it runs when named.
      */
     public static final String CLUSTER_ASK = "cluster-ask-3-members";
+    /**
+     * Frames of the queues in the fixed-rate rows whose name ends with {@link #LARGE_QUEUE_SUFFIX}: the fixed-rate
+     * sender's whole pool of envelopes (the most it lets be in flight), so a backlog after a host stall meets the
+     * same bound in the engine as in the peers.
+     */
+    public static final int LARGE_QUEUE_FRAMES = 1 << 16;
+    /** The name's suffix of a fixed-rate row with queues of {@link #LARGE_QUEUE_FRAMES}. */
+    public static final String LARGE_QUEUE_SUFFIX = "-q64k";
     /** Names accepted by --scenarios, in the order rows run. */
     public static final List<String> SELECTORS = List.of(
         "pingpong", "pingpong-cross", "pingpong-cross-written", "pingpong-same", "pingpong-backlog", "burst-1000",
@@ -59,8 +67,9 @@ public final class Scenarios
             if (matched.isEmpty())
             {
                 throw new IllegalArgumentException("unknown scenario '" + raw + "'; known: " +
-                    String.join(", ", SELECTORS) + " (and the row names fixed-rate-RATE of the chosen rates; all is " +
-                    "every row but " + CLUSTER_ASK + ")");
+                    String.join(", ", SELECTORS) + " (and the row names fixed-rate-RATE and fixed-rate-RATE" +
+                    LARGE_QUEUE_SUFFIX + " of the chosen rates; all is every row but " + CLUSTER_ASK + " and the " +
+                    LARGE_QUEUE_SUFFIX + " rows)");
             }
             chosen.addAll(matched);
         }
@@ -96,6 +105,13 @@ public final class Scenarios
         {
             all.add(new Scenario("fixed-rate-" + rateLabel(rate), ScenarioKind.FIXED_RATE, 0, false, rate, null,
                 true));
+        }
+        // not in all nor in fixed-rate: the same with the engine's inbound queue, lanes and the receiver's mailbox as
+        // large as the sender's pool, run when named
+        for (final long rate : rates)
+        {
+            all.add(new Scenario("fixed-rate-" + rateLabel(rate) + LARGE_QUEUE_SUFFIX, ScenarioKind.FIXED_RATE, 0,
+                false, rate, null, true, LARGE_QUEUE_FRAMES));
         }
         for (final Idle strategy : Idle.values())
         {
@@ -148,11 +164,11 @@ public final class Scenarios
     {
         return switch (selector)
         {
-            case "all" -> s.kind() != ScenarioKind.CLUSTER_ROUND_TRIP;
+            case "all" -> s.kind() != ScenarioKind.CLUSTER_ROUND_TRIP && s.queueFrames() == 0;
             case "cluster" -> s.kind() == ScenarioKind.CLUSTER_ROUND_TRIP;
             case "pingpong" -> s.name().startsWith("pingpong-");
             case "pipeline" -> s.kind() == ScenarioKind.PIPELINE;
-            case "fixed-rate" -> s.kind() == ScenarioKind.FIXED_RATE;
+            case "fixed-rate" -> s.kind() == ScenarioKind.FIXED_RATE && s.queueFrames() == 0;
             case "wakeup" -> s.kind() == ScenarioKind.WAKEUP;
             case "remote" -> s.name().startsWith("remote-");
             default -> s.name().equals(selector);

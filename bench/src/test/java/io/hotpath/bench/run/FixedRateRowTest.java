@@ -1,9 +1,11 @@
 package io.hotpath.bench.run;
 
+import io.hotpath.EngineConfig;
 import io.hotpath.bench.impl.Faults;
 import io.hotpath.bench.measure.FixedRateFigures;
 import io.hotpath.bench.measure.Result;
 import io.hotpath.bench.report.ResultTable;
+import io.hotpath.bench.scenario.Scenarios;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -38,8 +40,8 @@ class FixedRateRowTest
             assertTrue(f.refusedOffers() >= 0 && f.backlogAtStart() >= 0);
             if (r.impl().equals("hotpath"))
             {
-                assertEquals(65_536, f.inbound().capacity(),
-                    "a fixed-rate row's engine holds the sender's whole pool, as the peers' queues do");
+                assertEquals(EngineConfig.INBOUND_CAPACITY_DEFAULT, f.inbound().capacity(),
+                    "a fixed-rate row whose name says nothing runs the engine's default sizes");
                 assertTrue(f.inbound().highWaterAtEnd() >= f.inbound().highWaterAtStart());
                 assertTrue(f.inbound().highWaterAtEnd() >= 1, "a message went through the inbound queue");
             }
@@ -51,5 +53,19 @@ class FixedRateRowTest
         final String table = ResultTable.format(options.scenarios(), options.impls(), results, java.util.Map.of());
         assertTrue(table.contains("fixed-rate-20k #2"), table);
         assertTrue(table.contains("fixed-rate-20k hotpath: inbound queue saturated while measured in"), table);
+    }
+
+    @Test
+    void theRowNamedQ64kRunsTheEngineWithQueuesAsLargeAsTheSendersPool() throws Exception
+    {
+        final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
+            "--scenarios", "fixed-rate-20k-q64k", "--rate", "20k", "--impls", "hotpath", "--warmup", "100ms",
+            "--duration", "200ms", "--pairs", "0", "--slice", "50ms"});
+        final List<Result> results = Harness.race(options, Faults.NONE, Implementations.create(options.impls()),
+            new PrintStream(new ByteArrayOutputStream()));
+        assertEquals(List.of("fixed-rate-20k-q64k"), results.stream().map(Result::scenario).toList());
+        final FixedRateFigures f = results.getFirst().fixedRate();
+        assertEquals(Scenarios.LARGE_QUEUE_FRAMES, f.inbound().capacity());
+        assertTrue(f.inbound().highWaterAtEnd() >= 1, "a message went through the inbound queue");
     }
 }

@@ -61,6 +61,23 @@ class ScenariosTest
     }
 
     @Test
+    void aRowThatSetsTheQueuesSaysSoInItsNameAndRunsOnlyWhenNamed()
+    {
+        final long[] rates = {1_000_000};
+        final List<Scenario> all = Scenarios.catalogue(rates);
+        assertTrue(all.stream().filter((s) -> s.queueFrames() != 0).allMatch((s) ->
+            s.name().endsWith(Scenarios.LARGE_QUEUE_SUFFIX) && s.queueFrames() == Scenarios.LARGE_QUEUE_FRAMES),
+            "every row with sizes of its own names them");
+        assertEquals(List.of("fixed-rate-1m"), Scenarios.select(List.of("fixed-rate"), rates).stream()
+            .map(Scenario::name).toList(), "fixed-rate selects the rows with the engine's defaults");
+        assertTrue(Scenarios.select(List.of("all"), rates).stream().allMatch((s) -> s.queueFrames() == 0));
+        final Scenario large = Scenarios.select(List.of("fixed-rate-1m-q64k"), rates).getFirst();
+        assertEquals(ScenarioKind.FIXED_RATE, large.kind());
+        assertEquals(1_000_000, large.ratePerSec());
+        assertEquals(Scenarios.LARGE_QUEUE_FRAMES, large.queueFrames());
+    }
+
+    @Test
     void anUnknownSelectorIsNamedWithTheKnownOnes()
     {
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,

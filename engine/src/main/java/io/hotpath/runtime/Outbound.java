@@ -39,12 +39,15 @@ final class Outbound
     private final ArrayList<Object> heldOnTargets = new ArrayList<>();
     /** Messages waiting in every backlog. */
     private int waiting;
+    /** The sleep handshake of this worker's lane offers to workers that may park. */
+    final LaneWakes wakes;
 
     Outbound(final Worker worker, final int workers, final int capacity, final FullQueuePolicy policy)
     {
         this.worker = worker;
         this.lanes = worker.lanes;
         this.backlogs = new Backlog[workers];
+        this.wakes = new LaneWakes(workers);
         this.capacity = capacity;
         this.policy = policy;
     }
@@ -124,7 +127,8 @@ final class Outbound
     /**
      * Frames were published to {@code dest}: wake it if it may park and sleeps (a spinning worker costs nothing). A
      * lane's lone frame to a worker that never parks is fenced after ({@link OneToOneFrameQueue#fenceLoneFrame}); to
-     * one that may park, the wake-up's handshake fences after every frame already.
+     * one that may park, the wake-up's handshake fences after the cycle's first frame there and once more at the
+     * cycle's end for the frames after it ({@link LaneWakes}).
      *
      * @param frames how many were just published, at least 1.
      */
@@ -139,7 +143,7 @@ final class Outbound
         }
         else if (dest.mayPark)
         {
-            dest.wakeAfterLaneOffer();
+            wakes.afterOffer(dest, worker.cycle);
         }
         else
         {

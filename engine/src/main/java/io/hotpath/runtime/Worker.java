@@ -338,6 +338,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             turns.recover(error);
             work++;
         }
+        if (outbound.wakes.hasMarked())
+        {
+            outbound.wakes.lookAtMarked();
+        }
         if (closing)
         {
             close.endCycle(this, work);
@@ -375,6 +379,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             {
                 // before any idling: an answer a repeating step gave counts no work, yet resumes a method
                 carrier.resumeNext();
+                if (outbound.wakes.hasMarked())
+                {
+                    outbound.wakes.lookAtMarked();
+                }
                 continue;
             }
             if (work > 0 || !mayPark)

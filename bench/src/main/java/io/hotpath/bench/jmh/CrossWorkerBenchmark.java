@@ -62,6 +62,12 @@ public class CrossWorkerBenchmark
      */
     @Param({"false"})
     public boolean oldGen;
+    /**
+     * The workers' idle strategy: busy-spin, whose receiver never parks, or the engine's default, backoff, whose
+     * receiver may park, so that its senders look at its sleep flag after their frames.
+     */
+    @Param({"busy-spin", "backoff"})
+    public String idle = "busy-spin";
 
     /** What the sender sends: read by the sender's worker once per step. */
     private volatile Object message = MESSAGE;
@@ -73,7 +79,7 @@ public class CrossWorkerBenchmark
     @Setup(Level.Trial)
     public void setUp()
     {
-        engine = Engine.start(EngineConfig.builder().workers(2).idle("busy-spin")
+        engine = Engine.start(EngineConfig.builder().workers(2).idle(idle)
             .inboundLaneCapacity(lanes).build());
         final ActorRef<Object> receiver = engine.actor((ActorContext<Object> ctx) -> m -> received())
             .name("receiver").onWorker(1).spawn();

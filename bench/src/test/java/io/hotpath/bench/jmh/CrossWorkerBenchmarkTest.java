@@ -7,20 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class CrossWorkerBenchmarkTest
 {
     @Test
-    void eachInvocationIsOneStreamOfMessagesAllCountedWithLanesAndWithout()
+    void eachInvocationIsOneStreamOfMessagesAllCountedWithLanesAndWithoutSpinningOrParking()
     {
-        for (final int lanes : new int[] {4096, 0})
+        for (final String idle : new String[] {"busy-spin", "backoff"})
         {
-            final CrossWorkerBenchmark benchmark = new CrossWorkerBenchmark();
-            benchmark.lanes = lanes;
-            benchmark.setUp();
-            for (int i = 1; i <= 3; i++)
+            for (final int lanes : new int[] {4096, 0})
             {
-                // returns once the receiver on the other worker has counted the whole quota so far
-                assertEquals((long)i * CrossWorkerBenchmark.MESSAGES, benchmark.blast(), "lanes=" + lanes);
+                final CrossWorkerBenchmark benchmark = new CrossWorkerBenchmark();
+                benchmark.lanes = lanes;
+                benchmark.idle = idle;
+                benchmark.setUp();
+                for (int i = 1; i <= 3; i++)
+                {
+                    // returns once the receiver on the other worker has counted the whole quota so far
+                    assertEquals((long)i * CrossWorkerBenchmark.MESSAGES, benchmark.blast(),
+                        "lanes=" + lanes + ", idle " + idle);
+                }
+                // checks that every message was received and none was a dead letter
+                benchmark.tearDown();
             }
-            // checks that every message was received and none was a dead letter
-            benchmark.tearDown();
         }
     }
 }

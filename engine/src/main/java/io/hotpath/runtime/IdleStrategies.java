@@ -1,14 +1,13 @@
 package io.hotpath.runtime;
 
 import io.hotpath.Idle;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 /**
- * Makes Agrona's strategy for each {@link Idle}. Stateless.
+ * Makes the strategy for each {@link Idle}: Agrona's for those that never park, {@link ParkingIdle} for those that
+ * may. Stateless.
  */
 final class IdleStrategies
 {
@@ -27,8 +26,8 @@ final class IdleStrategies
         {
             case BUSY_SPIN -> new BusySpinIdleStrategy();
             case YIELD -> new YieldingIdleStrategy();
-            case BACKOFF -> new BackoffIdleStrategy(64, 64, 1_000, maxParkNs);
-            case PARK -> new SleepingIdleStrategy(maxParkNs);
+            case BACKOFF -> new ParkingIdle(64, 64, Math.min(1_000, maxParkNs), maxParkNs);
+            case PARK -> new ParkingIdle(0, 0, maxParkNs, maxParkNs);
         };
     }
 }

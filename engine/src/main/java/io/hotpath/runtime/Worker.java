@@ -372,6 +372,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     private void loop()
     {
         final IdleStrategy idle = idleStrategy;
+        final ParkingIdle parking = mayPark ? (ParkingIdle)idle : null;
         while (!(boolean)TERMINATED.getOpaque(this))
         {
             final int work = dutyCycle();
@@ -385,15 +386,24 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
                 }
                 continue;
             }
-            if (work > 0 || !mayPark)
+            if (parking == null)
             {
                 idle.idle(work);
+            }
+            else if (work > 0)
+            {
+                parking.reset();
+            }
+            else if (!parking.parksNext())
+            {
+                // spinning or yielding: no sleep flag, so no sender unparks a worker that is not parked
+                parking.spinOrYield();
             }
             else
             {
                 if (prepareToPark())
                 {
-                    idle.idle(0);
+                    parking.park();
                 }
                 awake();
             }

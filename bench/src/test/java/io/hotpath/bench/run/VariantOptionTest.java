@@ -59,8 +59,8 @@ class VariantOptionTest
         @org.junit.jupiter.api.io.TempDir final Path dir) throws Exception
     {
         final HarnessOptions options = HarnessOptions.parse(new String[]{"--one-jvm",
-            "--scenarios", "fixed-rate", "--rate", "20k", "--impls", "hotpath", "--warmup", "100ms",
-            "--duration", "200ms", "--variant", "small:inbound.capacity=4096", "--out", dir.toString()});
+            "--scenarios", "fixed-rate-20k-q64k", "--rate", "20k", "--impls", "hotpath", "--warmup",
+            "100ms", "--duration", "200ms", "--variant", "small:inbound.capacity=4096", "--out", dir.toString()});
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final int status = Harness.run(options, Faults.NONE,
             Implementations.create(options.impls(), options.variants()), new PrintStream(out, true,
@@ -68,12 +68,12 @@ class VariantOptionTest
         final String table = out.toString(StandardCharsets.UTF_8);
         assertEquals(Harness.OK, status, table);
         final List<String> rows = table.lines()
-            .filter((l) -> l.matches("fixed-rate-20k +hotpath\\S* +20,000 .*"))
+            .filter((l) -> l.matches("fixed-rate-20k-q64k +hotpath\\S* +20,000 .*"))
             .toList();
         assertEquals(2, rows.size(), table);
-        assertTrue(rows.get(0).matches("fixed-rate-20k +hotpath .* of 65,536 .*"),
-            "the engine as the run configures a fixed-rate row: " + rows.get(0));
-        assertTrue(rows.get(1).matches("fixed-rate-20k +hotpath:small .* of 4,096 .*"),
+        assertTrue(rows.get(0).matches("fixed-rate-20k-q64k +hotpath .* of 65,536 .*"),
+            "the engine as the row's name configures it: " + rows.get(0));
+        assertTrue(rows.get(1).matches("fixed-rate-20k-q64k +hotpath:small .* of 4,096 .*"),
             "the variant's setting wins over the row's, in the engine the row ran: " + rows.get(1));
 
         final Map<String, Object> meta = (Map<String, Object>)((Map<String, Object>)MiniJson.parse(

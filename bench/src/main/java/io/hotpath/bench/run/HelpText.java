@@ -63,15 +63,18 @@ final class HelpText
                                   pipeline            gateway -> risk -> book -> publisher, as the rows
                                                       pipeline-colocated (one worker) and pipeline-spread
                                   fixed-rate          open loop at each --rate, latency from the intended send
-                                                      time (paired); one row per rate: fixed-rate-100k, ...
+                                                      time (paired); one row per rate: fixed-rate-100k, ...;
+                                                      fixed-rate-RATE-q64k, with the engine's queues as large as
+                                                      the sender's pool, only when named
                                   wakeup              first message to an idle worker every 2 ms, one row per idle
                                                       strategy: wakeup-busy-spin, wakeup-yield, wakeup-backoff,
                                                       wakeup-park (each also selectable alone)
                                   remote              two nodes in this JVM over Aeron, one worker each, invoker
                                                       drivers (paired with raw Aeron on the workers):
                                                       remote-pingpong-ipc-invoker, remote-pingpong-udp-invoker
-                                                      (round trips), remote-blast-udp-invoker (throughput); over
-                                                      UDP also with remote.controlWorker=0:
+                                                      (round trips), remote-blast-udp-invoker (throughput); also
+                                                      with remote.controlWorker=0:
+                                                      remote-pingpong-ipc-invoker-worker0,
                                                       remote-pingpong-udp-invoker-worker0,
                                                       remote-blast-udp-invoker-worker0
                                   cluster             a client's ask through three Aeron Cluster members, each a

@@ -36,7 +36,8 @@ public final class Scenarios
         "blast", "fan-in",
         "pipeline", "pipeline-colocated", "pipeline-spread", "fixed-rate", "wakeup", "wakeup-busy-spin",
         "wakeup-yield", "wakeup-backoff", "wakeup-park", "remote", "remote-pingpong-ipc-invoker",
-        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "remote-pingpong-udp-invoker-worker0",
+        "remote-pingpong-udp-invoker", "remote-blast-udp-invoker", "remote-pingpong-ipc-invoker-worker0",
+        "remote-pingpong-udp-invoker-worker0",
         "remote-blast-udp-invoker-worker0", "cluster", CLUSTER_ASK, "all");
 
     private Scenarios()
@@ -128,9 +129,11 @@ public final class Scenarios
         all.add(new Scenario("remote-pingpong-udp-invoker", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
             true));
         all.add(new Scenario("remote-blast-udp-invoker", ScenarioKind.REMOTE_BLAST, 0, false, 0, null, false));
-        // the same over UDP with the node's control, client conductor and driver on worker 0's duty cycle
+        // the same with the node's control, client conductor and driver on worker 0's duty cycle
         // (remote.controlWorker=0) instead of a thread of the node's own, which finds no CPU where the workers
         // busy-spin on every one (lab entry 2026-11-28-race-30f2885)
+        all.add(new Scenario("remote-pingpong-ipc-invoker-worker0", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
+            true));
         all.add(new Scenario("remote-pingpong-udp-invoker-worker0", ScenarioKind.REMOTE_ROUND_TRIP, 1, false, 0, null,
             true));
         all.add(new Scenario("remote-blast-udp-invoker-worker0", ScenarioKind.REMOTE_BLAST, 0, false, 0, null,

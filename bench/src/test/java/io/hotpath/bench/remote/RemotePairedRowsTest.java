@@ -49,7 +49,9 @@ class RemotePairedRowsTest
             Files.readString(dir.resolve("summary.json")));
         final List<Object> results = (List<Object>)root.get("results");
         assertEquals(List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker", "remote-blast-udp-invoker",
-            "remote-pingpong-udp-invoker-worker0", "remote-blast-udp-invoker-worker0"), results.stream().map((r) -> ((Map<String, Object>)r).get("scenario")).toList());
+            "remote-pingpong-ipc-invoker-worker0", "remote-pingpong-udp-invoker-worker0",
+            "remote-blast-udp-invoker-worker0"), results.stream().map((r) -> ((Map<String, Object>)r).get("scenario"))
+            .toList());
         for (final Object o : results)
         {
             final Map<String, Object> r = (Map<String, Object>)o;

@@ -26,8 +26,8 @@ class RunPlanTest
         assertEquals(List.of("pingpong-same"), missing.get("jctools"));
         assertFalse(missing.containsKey("hotpath-remote"), missing.toString());
         // Artery has no IPC, and no node control to place on a worker
-        assertEquals(List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker-worker0",
-            "remote-blast-udp-invoker-worker0"), missing.get("pekko-artery"));
+        assertEquals(List.of("remote-pingpong-ipc-invoker", "remote-pingpong-ipc-invoker-worker0",
+            "remote-pingpong-udp-invoker-worker0", "remote-blast-udp-invoker-worker0"), missing.get("pekko-artery"));
     }
 
     @Test

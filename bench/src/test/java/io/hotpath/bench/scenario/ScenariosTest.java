@@ -24,7 +24,8 @@ class ScenariosTest
     {
         final List<Scenario> all = Scenarios.catalogue(new long[]{1_000_000});
         final List<String> remote = List.of("remote-pingpong-ipc-invoker", "remote-pingpong-udp-invoker",
-            "remote-blast-udp-invoker", "remote-pingpong-udp-invoker-worker0", "remote-blast-udp-invoker-worker0");
+            "remote-blast-udp-invoker", "remote-pingpong-ipc-invoker-worker0", "remote-pingpong-udp-invoker-worker0",
+            "remote-blast-udp-invoker-worker0");
         final int end = all.size() - 2;   // the two cluster rows come last
         final int start = end - remote.size();
         assertEquals(remote, all.subList(start, end).stream().map(Scenario::name).toList());

@@ -15,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
  * APR + 9 draws (at random); each enters a waiting room of W chairs, which wakes the barber or seats it, or sends it
  * back to the factory when full (the factory sends it in again). The barber cuts a customer's hair for a
  * {@code busyWait} of 10 to AHR + 9 draws and asks the room for the next one, and sleeps when there is none; a
- * customer whose hair is cut tells the factory and stops. The result is the digest of the customers' ids whose hair
+ * customer whose hair is cut tells the factory, and stops once the room has also said it was seated (the room's word
+ * and the barber's come from two actors, in either order). The result is the digest of the customers' ids whose hair
  * was cut, which must be that of all N, each once; a haircut that ends before it began, or a barber whose count
  * disagrees, fails the run. Immutable.
  *
@@ -190,6 +191,8 @@ public record SleepingBarber(int haircuts, int chairs, int productionRate, int h
         private final Returned returned;
         private final Served served;
         private boolean seated;
+        private boolean heardFromRoom;
+        private boolean done;
 
         Customer(final int id, final ActorRuntime.Address self, final ActorRuntime.Address factory)
         {
@@ -220,10 +223,25 @@ public record SleepingBarber(int haircuts, int chairs, int productionRate, int h
                 {
                     throw new IllegalStateException("customer " + served.id() + "'s haircut ended before it began");
                 }
+                done = true;
                 factory.tell(served);
+                leaveOnceBoth();
+            }
+            else if (message == WAIT)
+            {
+                // seated in the room
+                heardFromRoom = true;
+                leaveOnceBoth();
+            }
+        }
+
+        /** The customer stops once the room's word and the barber's DONE have both come, in either order. */
+        private void leaveOnceBoth()
+        {
+            if (done && heardFromRoom)
+            {
                 self.stop();
             }
-            // WAIT: seated in the room
         }
     }
 
@@ -255,14 +273,13 @@ public record SleepingBarber(int haircuts, int chairs, int productionRate, int h
                     return;
                 }
                 waiting.add(enter);
+                // every seated customer hears from the room, woken barber or not: the barber's DONE may reach the
+                // customer before this (two senders, no order between them), and the customer leaves once it has both
+                enter.customer().tell(WAIT);
                 if (barberAsleep)
                 {
                     barberAsleep = false;
                     self.tell(NEXT);
-                }
-                else
-                {
-                    enter.customer().tell(WAIT);
                 }
             }
             else if (message == NEXT)

@@ -147,6 +147,7 @@ final class ActorCell<M> extends ActorState
             congested = true;
             address.markCongested(true);
             worker.counters.countCongested(1);
+            worker.outbound.holds.noteCongested();
         }
     }
 

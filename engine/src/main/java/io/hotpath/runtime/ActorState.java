@@ -47,6 +47,8 @@ abstract class ActorState extends ActorCounters
     private int state;
     /** How many backlogs and congested targets hold this actor's sends; SENDS_HELD is set while above 0. */
     private int sendHolds;
+    /** The congested target this actor was last held on by its worker's {@link CongestionHolds}; null for none. */
+    private CellAddress<?> heldOn;
     /** Written by the worker only (opaque) when the cell has stopped; read anywhere. */
     private boolean stoppedFlag;
 
@@ -163,6 +165,18 @@ abstract class ActorState extends ActorCounters
     {
         sendHolds++;
         state |= SENDS_HELD;
+    }
+
+    /** @return the congested target this actor was last held on; null for none. Its worker's thread only. */
+    CellAddress<?> heldOn()
+    {
+        return heldOn;
+    }
+
+    /** Its worker's {@link CongestionHolds} held it on {@code target} (or released it from it: null). */
+    void heldOn(final CellAddress<?> target)
+    {
+        heldOn = target;
     }
 
     /** One hold on its sends is gone. */

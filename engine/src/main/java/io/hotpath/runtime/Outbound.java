@@ -5,8 +5,6 @@ import io.hotpath.FullQueuePolicy;
 import io.hotpath.inbound.FrameQueue;
 import io.hotpath.inbound.OneToOneFrameQueue;
 
-import java.util.ArrayList;
-
 /**
  * What one worker sends to the others, when it cannot go at once: a backlog per destination worker, kept in order
  * and published by this worker's duty cycle as its lane to the destination (or the destination's inbound queue, when
@@ -35,8 +33,8 @@ final class Outbound
     private final FullQueuePolicy policy;
     /** Per destination worker index; made on first need. */
     private final Backlog[] backlogs;
-    /** Actors of this worker held until a congested target catches up, in pairs: held cell, target address. */
-    private final ArrayList<Object> heldOnTargets = new ArrayList<>();
+    /** Actors of this worker held until a congested target catches up. */
+    final CongestionHolds holds;
     /** Messages waiting in every backlog. */
     private int waiting;
     /** The sleep handshake of this worker's lane offers to workers that may park. */
@@ -48,6 +46,7 @@ final class Outbound
         this.lanes = worker.lanes;
         this.backlogs = new Backlog[workers];
         this.wakes = new LaneWakes(workers);
+        this.holds = new CongestionHolds(worker);
         this.capacity = capacity;
         this.policy = policy;
     }
@@ -69,7 +68,7 @@ final class Outbound
             {
                 return SendSlowPath.refuseAtSource(worker.runtime, target, message, policy);
             }
-            holdOnTarget(worker.turns.current(), target);
+            holds.hold(worker.turns.current(), target);
         }
         // no backlog holds a message while none waits (append counts each in, flush each out): one field's look
         if (waiting != 0)
@@ -181,40 +180,11 @@ final class Outbound
     }
 
     /**
-     * Hold a sender until a congested target catches up: once per pair, however often its turn sends there, so that
-     * the pairs held stay as few as the distinct senders and targets (a turn that meets its targets congested again
-     * and again, in turn, adds none after the first of each) and {@link #releaseCaughtUp} stays short.
-     */
-    private void holdOnTarget(final ActorCell<?> sender, final CellAddress<?> target)
-    {
-        if (sender != null && sender != target.cell && !isHeldOn(sender, target))
-        {
-            sender.holdForSends();
-            heldOnTargets.add(sender);
-            heldOnTargets.add(target);
-            worker.counters.noteCongestedHolds(heldOnTargets.size() >> 1);
-        }
-    }
-
-    /** @return true when the sender is held on this target already; the newest pairs first, the likeliest match. */
-    private boolean isHeldOn(final ActorCell<?> sender, final CellAddress<?> target)
-    {
-        for (int i = heldOnTargets.size() - 2; i >= 0; i -= 2)
-        {
-            if (heldOnTargets.get(i) == sender && heldOnTargets.get(i + 1) == target)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
      * Hold a sender on this worker until a congested actor of this worker catches up (a same-worker send).
      */
     void holdOnLocalTarget(final ActorCell<?> sender, final CellAddress<?> target)
     {
-        holdOnTarget(sender, target);
+        holds.hold(sender, target);
     }
 
     /**
@@ -225,9 +195,9 @@ final class Outbound
      */
     int flush()
     {
-        if (!heldOnTargets.isEmpty())
+        if (!holds.isEmpty())
         {
-            releaseCaughtUp();
+            holds.releaseCaughtUp();
         }
         if (waiting == 0)
         {
@@ -276,44 +246,10 @@ final class Outbound
         return published;
     }
 
-    /**
-     * Release the senders whose target caught up, and those congested themselves meanwhile: an actor held back
-     * cannot drain its own mailbox, so two actors holding each other back (each congested, each sending to the other)
-     * would wait for ever; a congested sender runs again, and back-pressure goes on through the others.
-     */
-    private void releaseCaughtUp()
-    {
-        // one pass that keeps the pairs still held at the front, then cuts the tail: no removal from the middle
-        final ArrayList<Object> pairs = heldOnTargets;
-        final int n = pairs.size();
-        int kept = 0;
-        for (int i = 0; i < n; i += 2)
-        {
-            final ActorCell<?> held = (ActorCell<?>)pairs.get(i);
-            final CellAddress<?> target = (CellAddress<?>)pairs.get(i + 1);
-            if (!target.isCongested() || target.isStopped() || held.isCongested())
-            {
-                held.releaseSends();
-                worker.ready.scheduleIfBacklogged(held);
-            }
-            else
-            {
-                pairs.set(kept, held);
-                pairs.set(kept + 1, target);
-                kept += 2;
-            }
-        }
-        for (int last = n - 1; last >= kept; last--)
-        {
-            pairs.remove(last);
-        }
-        worker.counters.noteCongestedHolds(kept >> 1);
-    }
-
     /** @return true when nothing waits to be published and nobody is held. */
     boolean isIdle()
     {
-        return waiting == 0 && heldOnTargets.isEmpty();
+        return waiting == 0 && holds.isEmpty();
     }
 
     /** Close: what could not be published is counted as dead letters; held actors are released. */
@@ -332,11 +268,6 @@ final class Outbound
             }
         }
         waiting = 0;
-        for (int i = 0; i < heldOnTargets.size(); i += 2)
-        {
-            ((ActorCell<?>)heldOnTargets.get(i)).releaseSends();
-        }
-        heldOnTargets.clear();
-        worker.counters.noteCongestedHolds(0);
+        holds.releaseAll();
     }
 }

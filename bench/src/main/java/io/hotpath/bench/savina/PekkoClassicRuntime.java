@@ -110,6 +110,10 @@ public final class PekkoClassicRuntime implements ActorRuntime
     @Override
     public void close()
     {
+        // a message that reaches the system while its dispatcher shuts down becomes a dead letter; published to a
+        // subscriber on that dispatcher, its rejected delivery is published as an error, whose delivery is rejected
+        // in turn, until a dispatcher thread overflows its stack and Pekko exits the JVM: nothing is subscribed then
+        system.getEventStream().unsubscribe(deadLetterCounter);
         system.terminate();
         try
         {

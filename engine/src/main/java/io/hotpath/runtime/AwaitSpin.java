@@ -34,11 +34,8 @@ final class AwaitSpin
         {
             return false;
         }
-        if (worker.outbound.wakes.hasMarked())
-        {
-            // the request may be among the frames whose receiver's flag this cycle has not looked at yet
-            worker.outbound.wakes.lookAtMarked();
-        }
+        // the request may be among the frames whose receiver's flag this cycle has not looked at yet
+        worker.outbound.wakes.lookAtMarked();
         // the answer comes through the lane from the answering worker, or the inbound queue when it has none
         final OneToOneFrameQueue lane = worker.lanes.from(target.worker);
         final FrameQueue queue = lane != null ? lane : worker.inbound;

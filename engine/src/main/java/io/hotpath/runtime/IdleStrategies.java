@@ -26,7 +26,7 @@ final class IdleStrategies
         {
             case BUSY_SPIN -> new BusySpinIdleStrategy();
             case YIELD -> new YieldingIdleStrategy();
-            case BACKOFF -> new ParkingIdle(64, 64, Math.min(1_000, maxParkNs), maxParkNs);
+            case BACKOFF -> new ParkingIdle(64, 64, 1_000, maxParkNs);
             case PARK -> new ParkingIdle(0, 0, maxParkNs, maxParkNs);
         };
     }

@@ -57,18 +57,17 @@ final class LaneWakes
         }
     }
 
-    /** @return true when some destination waits for its look. */
-    boolean hasMarked()
-    {
-        return count != 0;
-    }
-
     /**
-     * Look at every marked destination's sleep flag, after one full fence for them all, and wake those asleep. At
-     * the end of each duty cycle, and before anything of the sender's may wait (an await's spin).
+     * Look at every marked destination's sleep flag, after one full fence for them all, and wake those asleep; nothing
+     * (no fence) when none is marked. At the end of each duty cycle, and before anything of the sender's may wait (an
+     * await's spin).
      */
     void lookAtMarked()
     {
+        if (count == 0)
+        {
+            return;
+        }
         VarHandle.fullFence();
         for (int i = 0; i < count; i++)
         {

@@ -338,10 +338,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             turns.recover(error);
             work++;
         }
-        if (outbound.wakes.hasMarked())
-        {
-            outbound.wakes.lookAtMarked();
-        }
+        outbound.wakes.lookAtMarked();
         if (closing)
         {
             close.endCycle(this, work);
@@ -380,10 +377,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             {
                 // before any idling: an answer a repeating step gave counts no work, yet resumes a method
                 carrier.resumeNext();
-                if (outbound.wakes.hasMarked())
-                {
-                    outbound.wakes.lookAtMarked();
-                }
+                outbound.wakes.lookAtMarked();
                 continue;
             }
             if (parking == null)

@@ -3,9 +3,11 @@ package io.hotpath;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Senders held back by a congested actor under the wait policy are let go when it catches up, however many they are,
@@ -15,19 +17,23 @@ class CongestionHoldsTest
 {
     /**
      * Thousands of short-lived actors each send a burst to one busy actor whose mailbox holds 16: nearly all of them
-     * are held on it at once, and every message arrives, each sender runs again once it caught up and stops.
+     * are held on it at once, and every message arrives, each sender runs again once it caught up and stops. The
+     * bursts add up to less than a lane holds: each sender has one turn only, and is held back after it.
      */
     @ParameterizedTest(name = "target on worker {0}")
     @ValueSource(ints = {0, 1})
     void thousandsOfSendersHeldOnOneCongestedActorAllGetThrough(final int targetWorker) throws Exception
     {
         final int senders = 3_000;
-        final int burst = 20;
+        final int burst = 5;
+        final long total = (long)senders * burst;
         final AtomicLong handled = new AtomicLong();
         final AtomicLong finished = new AtomicLong();
+        final int faultsBefore = TestEngines.FAULTS.size();
         try (Engine engine = Engine.start(TestEngines.config(2).mailboxCapacity(16).handoffMaxDepth(0)
             .sendTimeoutNs(Long.MAX_VALUE).build()))
         {
+            assertTrue(total < engine.config().inboundLaneCapacity(), "the bursts fit in one lane");
             final ActorRef<Integer> busy = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
             {
                 handled.incrementAndGet();
@@ -52,8 +58,11 @@ class CongestionHoldsTest
                     }
                 }).onWorker(0).spawn().tell("go");
             }
-            TestEngines.await("every burst arrived", () -> handled.get() == (long)senders * burst);
+            TestEngines.await("every burst arrived, or a fault", () -> handled.get() == total ||
+                TestEngines.FAULTS.size() > faultsBefore);
+            assertEquals(List.of(), TestEngines.FAULTS.subList(faultsBefore, TestEngines.FAULTS.size()));
             TestEngines.await("every sender ran again after its burst", () -> finished.get() == senders);
+            assertEquals(total, handled.get());
             assertEquals(0, engine.deadLetters().count());
         }
     }

@@ -144,9 +144,10 @@ final class SendSlowPath
         JfrEvents.queueFull(target, "outbound", policy.configName());
         throw new QueueFullException("worker " + worker.name + " holds " + capacity + " messages for worker " +
             dest.name + ", whose queue from it is full (the lane, or the inbound queue without lanes; " +
-            "outbound.capacity); message for actor '" + target.name + "' not sent: its sender sent more in one turn " +
-            "than the backlog holds; raise outbound.capacity or inbound.laneCapacity (inbound.capacity without " +
-            "lanes), or send less per turn");
+            "outbound.capacity); message for actor '" + target.name + "' not sent: the actors of worker " +
+            worker.name + " sent more to it than the lane and the backlog hold (a sender is held back only after its " +
+            "turn, so one long turn, or many senders in one turn each, can); raise outbound.capacity or " +
+            "inbound.laneCapacity (inbound.capacity without lanes), or send less per turn");
     }
 
     /**

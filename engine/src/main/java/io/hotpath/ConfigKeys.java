@@ -4,6 +4,7 @@ import static io.hotpath.EngineConfig.AWAIT_MONITOR_CHECK;
 import static io.hotpath.EngineConfig.AWAIT_ON_LOOP_STACK;
 import static io.hotpath.EngineConfig.AWAIT_SPIN_NS;
 import static io.hotpath.EngineConfig.BATCH_BUDGET;
+import static io.hotpath.EngineConfig.BATCH_TIME_NS;
 import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
 import static io.hotpath.EngineConfig.CLOSE_ON_SHUTDOWN;
 import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
@@ -65,8 +66,8 @@ final class ConfigKeys
     private static final List<String> KEYS = List.of(
         WORKERS, IDLE, WORKER_IDLE, IDLE_MAX_PARK_NS, WORKER_EMBEDDED, NAME_PREFIX,
         WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION,
-        INBOUND_CAPACITY, INBOUND_LANE_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, OUTBOUND_CAPACITY,
-        HANDOFF_MAX_DEPTH,
+        INBOUND_CAPACITY, INBOUND_LANE_CAPACITY, INBOUND_DRAIN_LIMIT, MAILBOX_CAPACITY, BATCH_BUDGET, BATCH_TIME_NS,
+        OUTBOUND_CAPACITY, HANDOFF_MAX_DEPTH,
         FULL_QUEUE_POLICY, SEND_TIMEOUT_NS, CLOSE_TIMEOUT_NS, CLOSE_ON_SHUTDOWN, WORKER_DAEMON, AWAIT_MONITOR_CHECK, AWAIT_SPIN_NS, AWAIT_ON_LOOP_STACK,
         STALL_THRESHOLD_NS, STALL_GRACE_NS, HISTOGRAMS, JMX, ENGINE_NAME);
     private static final Set<String> PLACEMENT_KEYS = Set.of(WORKER_CPU, MANDATORY, OTHER_CPUS, JVM_CPUS, DESCRIPTION);
@@ -143,6 +144,7 @@ final class ConfigKeys
         m.put(INBOUND_DRAIN_LIMIT, c.inboundDrainLimit());
         m.put(MAILBOX_CAPACITY, c.mailboxCapacity());
         m.put(BATCH_BUDGET, c.batchBudget());
+        m.put(BATCH_TIME_NS, c.batchTimeNs());
         m.put(OUTBOUND_CAPACITY, c.outboundCapacity());
         m.put(HANDOFF_MAX_DEPTH, c.handoffMaxDepth());
         m.put(FULL_QUEUE_POLICY, c.fullQueuePolicy().configName());
@@ -249,6 +251,7 @@ final class ConfigKeys
             case INBOUND_DRAIN_LIMIT -> b.inboundDrainLimit(wholeNumber(value));
             case MAILBOX_CAPACITY -> b.mailboxCapacity(wholeNumber(value));
             case BATCH_BUDGET -> b.batchBudget(wholeNumber(value));
+            case BATCH_TIME_NS -> b.batchTimeNs(longNumber(value));
             case OUTBOUND_CAPACITY -> b.outboundCapacity(wholeNumber(value));
             case HANDOFF_MAX_DEPTH -> b.handoffMaxDepth(wholeNumber(value));
             case FULL_QUEUE_POLICY -> b.fullQueuePolicy(policy(value));

@@ -2,6 +2,7 @@ package io.hotpath;
 
 import static io.hotpath.EngineConfig.AWAIT_SPIN_NS;
 import static io.hotpath.EngineConfig.BATCH_BUDGET;
+import static io.hotpath.EngineConfig.BATCH_TIME_NS;
 import static io.hotpath.EngineConfig.OUTBOUND_CAPACITY;
 import static io.hotpath.EngineConfig.CLOSE_TIMEOUT_NS;
 import static io.hotpath.EngineConfig.DESCRIPTION;
@@ -115,6 +116,8 @@ final class ConfigValidator
         require(isPowerOfTwo(b.mailboxCapacity, 1 << 30), MAILBOX_CAPACITY, b.mailboxCapacity,
             "a power of two from 2 to 1,073,741,824 (2^30)");
         require(b.batchBudget >= 1, BATCH_BUDGET, b.batchBudget, "1 or more");
+        require(b.batchTimeNs >= 1_000 && b.batchTimeNs <= 1_000_000_000, BATCH_TIME_NS, b.batchTimeNs,
+            "from 1,000 (1 us) to 1,000,000,000 (1 s)");
         require(b.outboundCapacity >= 1, OUTBOUND_CAPACITY, b.outboundCapacity, "1 or more");
         require(b.handoffMaxDepth >= 0 && b.handoffMaxDepth <= 1024, HANDOFF_MAX_DEPTH, b.handoffMaxDepth,
             "from 0 (no direct handoff) to 1024");

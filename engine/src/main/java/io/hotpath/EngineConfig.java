@@ -129,6 +129,14 @@ public final class EngineConfig
     /** Default of {@link #BATCH_BUDGET}. */
     public static final int BATCH_BUDGET_DEFAULT = 64;
     /**
+     * About the longest turn of a slow actor: one whose messages take more than 200 ns each handles fewer than
+     * {@link #BATCH_BUDGET} messages per turn (at least 2), as many as fit in this time at the cost per message its
+     * last full turn measured, so its neighbours on the worker wait about this long behind it, not a whole budget.
+     */
+    public static final String BATCH_TIME_NS = "actor.batchTimeNs";
+    /** Default of {@link #BATCH_TIME_NS}: 250 us. */
+    public static final long BATCH_TIME_NS_DEFAULT = 250_000;
+    /**
      * Messages one worker keeps for another whose lane from it (or inbound queue, without lanes) is full, published
      * in order as room appears; the sending actor is held meanwhile. Only a send beyond this many applies the
      * full-queue policy.
@@ -263,6 +271,7 @@ public final class EngineConfig
     private final int inboundDrainLimit;
     private final int mailboxCapacity;
     private final int batchBudget;
+    private final long batchTimeNs;
     private final int outboundCapacity;
     private final int handoffMaxDepth;
     private final FullQueuePolicy fullQueuePolicy;
@@ -296,6 +305,7 @@ public final class EngineConfig
         this.inboundDrainLimit = b.inboundDrainLimit;
         this.mailboxCapacity = b.mailboxCapacity;
         this.batchBudget = b.batchBudget;
+        this.batchTimeNs = b.batchTimeNs;
         this.outboundCapacity = b.outboundCapacity;
         this.handoffMaxDepth = b.handoffMaxDepth;
         this.fullQueuePolicy = b.fullQueuePolicy;
@@ -437,6 +447,12 @@ public final class EngineConfig
     public int batchBudget()
     {
         return batchBudget;
+    }
+
+    /** {@return about the longest turn of a slow actor, in nanoseconds ({@link #BATCH_TIME_NS})} */
+    public long batchTimeNs()
+    {
+        return batchTimeNs;
     }
 
     /**
@@ -582,6 +598,7 @@ public final class EngineConfig
         int inboundDrainLimit = INBOUND_DRAIN_LIMIT_DEFAULT;
         int mailboxCapacity = MAILBOX_CAPACITY_DEFAULT;
         int batchBudget = BATCH_BUDGET_DEFAULT;
+        long batchTimeNs = BATCH_TIME_NS_DEFAULT;
         int outboundCapacity = OUTBOUND_CAPACITY_DEFAULT;
         int handoffMaxDepth = HANDOFF_MAX_DEPTH_DEFAULT;
         FullQueuePolicy fullQueuePolicy = FULL_QUEUE_POLICY_DEFAULT;
@@ -835,6 +852,18 @@ public final class EngineConfig
         public Builder batchBudget(final int value)
         {
             batchBudget = value;
+            return this;
+        }
+
+        /**
+         * Set about the longest turn of a slow actor ({@link #BATCH_TIME_NS}).
+         *
+         * @param value from 1,000 (1 us) to 1,000,000,000 (1 s).
+         * @return this.
+         */
+        public Builder batchTimeNs(final long value)
+        {
+            batchTimeNs = value;
             return this;
         }
 

@@ -151,6 +151,77 @@ class CongestionTest
         }
     }
 
+    /**
+     * A slow actor's turn is bounded by time as well as by count ({@code actor.batchTimeNs}): once one full turn has
+     * timed its messages at 100 us each, a turn holds as many as fit in 1 us, which is the least, 2, so a neighbour
+     * that is ready runs after every 2 of them, not after every 64 (the budget). With a time of 1 s the budget
+     * bounds the turns as before. The count, not a clock, is asserted: each message takes at least 100 us however
+     * the host runs.
+     */
+    @Test
+    void aSlowActorsTurnIsBoundedByTime() throws Exception
+    {
+        final int shortTurns = mostSlowMessagesBetweenNeighbourTurns(1_000);
+        assertTrue(shortTurns <= 4, "a neighbour waited for " + shortTurns + " messages of a slow actor, " +
+            "with actor.batchTimeNs 1 us (2 per turn, a duty cycle may give it two turns)");
+        final int longTurns = mostSlowMessagesBetweenNeighbourTurns(1_000_000_000);
+        assertTrue(longTurns > 4 && longTurns <= 2 * EngineConfig.BATCH_BUDGET_DEFAULT, "a neighbour waited for " +
+            longTurns + " messages of a slow actor, with actor.batchTimeNs 1 s (the budget, 64, bounds its turns)");
+    }
+
+    /**
+     * @return the most messages a slow actor handled between two turns of a neighbour that is always ready, after
+     * the slow actor's first turn.
+     */
+    private static int mostSlowMessagesBetweenNeighbourTurns(final long batchTimeNs) throws Exception
+    {
+        final int messages = 400;
+        final AtomicLong handledBySlow = new AtomicLong();
+        final List<Long> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (Engine engine = Engine.start(TestEngines.config(1).batchTimeNs(batchTimeNs).build()))
+        {
+            final ActorRef<Integer> slow = engine.actor((ActorContext<Integer> ctx) -> (Integer n) ->
+            {
+                final long untilNs = System.nanoTime() + 100_000;
+                while (System.nanoTime() < untilNs)
+                {
+                    Thread.onSpinWait();
+                }
+                handledBySlow.incrementAndGet();
+            }).name("slow").onWorker(0).spawn();
+            final ActorRef<String> neighbour = engine.actor((ActorContext<String> ctx) -> (String m) ->
+            {
+                final long now = handledBySlow.get();
+                if (seen.isEmpty() || seen.get(seen.size() - 1) != now)
+                {
+                    seen.add(now);
+                }
+                if (now < messages)
+                {
+                    ctx.self().tell("again");
+                }
+            }).name("neighbour").onWorker(0).spawn();
+            for (int i = 0; i < messages; i++)
+            {
+                slow.tell(i);
+            }
+            neighbour.tell("go");
+            TestEngines.await("the slow actor handled every message", () -> handledBySlow.get() == messages);
+            TestEngines.await("the neighbour saw the last", () -> seen.get(seen.size() - 1) == messages);
+            assertEquals(0, engine.deadLetters().count());
+        }
+        int most = 0;
+        synchronized (seen)
+        {
+            // from the neighbour's first look on: the slow actor's first turn, before it was timed, is a budget
+            for (int i = 2; i < seen.size(); i++)
+            {
+                most = (int)Math.max(most, seen.get(i) - seen.get(i - 1));
+            }
+        }
+        return most;
+    }
+
     private static void flood(final boolean fromWorker) throws Exception
     {
         final AtomicLong handledBySlow = new AtomicLong();

@@ -31,6 +31,7 @@ class EngineConfigTest
         assertEquals(EngineConfig.MAILBOX_CAPACITY_DEFAULT, c.mailboxCapacity());
         assertEquals(EngineConfig.INBOUND_DRAIN_LIMIT_DEFAULT, c.inboundDrainLimit());
         assertEquals(EngineConfig.BATCH_BUDGET_DEFAULT, c.batchBudget());
+        assertEquals(EngineConfig.BATCH_TIME_NS_DEFAULT, c.batchTimeNs());
         assertEquals(EngineConfig.HANDOFF_MAX_DEPTH_DEFAULT, c.handoffMaxDepth());
         assertEquals(FullQueuePolicy.WAIT, c.fullQueuePolicy());
         assertEquals("hp-worker-0", c.workerName(0));
@@ -52,6 +53,8 @@ class EngineConfigTest
         assertMessage(EngineConfig.builder().mailboxCapacity(0), "mailbox.capacity=0");
         assertMessage(EngineConfig.builder().inboundDrainLimit(0), "inbound.drainLimit=0");
         assertMessage(EngineConfig.builder().batchBudget(-1), "actor.batchBudget=-1");
+        assertMessage(EngineConfig.builder().batchTimeNs(999), "actor.batchTimeNs=999: must be from 1,000 (1 us)");
+        assertMessage(EngineConfig.builder().batchTimeNs(2_000_000_000L), "actor.batchTimeNs=2000000000");
         assertMessage(EngineConfig.builder().handoffMaxDepth(-1), "handoff.maxDepth=-1");
         assertMessage(EngineConfig.builder().sendTimeoutNs(-5), "send.timeoutNs=-5");
         assertMessage(EngineConfig.builder().fullQueuePolicy(null), "send.fullQueuePolicy=null");
@@ -90,6 +93,7 @@ class EngineConfigTest
         p.setProperty("inbound.drainLimit", "16");
         p.setProperty("mailbox.capacity", "8");
         p.setProperty("actor.batchBudget", "4");
+        p.setProperty("actor.batchTimeNs", "50000");
         p.setProperty("handoff.maxDepth", "0");
         p.setProperty("send.fullQueuePolicy", "drop");
         p.setProperty("send.timeoutNs", "7");
@@ -116,6 +120,7 @@ class EngineConfigTest
         assertEquals(16, c.inboundDrainLimit());
         assertEquals(8, c.mailboxCapacity());
         assertEquals(4, c.batchBudget());
+        assertEquals(50_000, c.batchTimeNs());
         assertEquals(0, c.handoffMaxDepth());
         assertEquals(FullQueuePolicy.DROP, c.fullQueuePolicy());
         assertEquals(7, c.sendTimeoutNs());

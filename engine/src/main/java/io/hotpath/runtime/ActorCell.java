@@ -62,6 +62,11 @@ final class ActorCell<M> extends ActorState
     int incarnation;
     /** Children, watchers and failures; made on first need. */
     private Supervision supervision;
+    /**
+     * Most messages per turn, and handed over per duty cycle outside turns: {@code actor.batchBudget}, or fewer for a
+     * slow actor, as {@link Pace} sets it. The worker's thread only.
+     */
+    int batchBudget;
     /** The worker's duty cycle in which {@link #cycleHandoffs} were counted. */
     private long handoffCycle;
     /** Messages handed over directly outside any turn in that cycle. */
@@ -91,6 +96,7 @@ final class ActorCell<M> extends ActorState
         this.factory = factory;
         this.faultPolicy = faultPolicy;
         this.mailbox = new LocalRing<>(mailboxCapacity);
+        this.batchBudget = worker.batchBudget;
         this.address = new CellAddress<>(this);
         this.context = new CellContext<>(this);
     }

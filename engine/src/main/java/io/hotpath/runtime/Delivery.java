@@ -85,7 +85,7 @@ final class Delivery
 
     /**
      * Outside any turn, what has arrived (a frame from the inbound queue, a timer) is handed to an actor at most
-     * {@code actor.batchBudget} times per duty cycle; the rest wait in its mailbox for its turn in the ready queue,
+     * its budget ({@code actor.batchBudget}, less for a slow actor: {@link Pace}) times per duty cycle; the rest wait in its mailbox for its turn in the ready queue,
      * so a slow actor flooded with frames delays the frames behind them by one batch at most, not by its whole
      * backlog. (A send of the embedded worker's own service thread is a call it makes, and is not budgeted.) A
      * sequential actor that can run on the loop's stack is not handed one at all.
@@ -93,6 +93,6 @@ final class Delivery
     static boolean mayHandOffOutsideTurns(final Worker worker, final ActorCell<?> target, final int mode)
     {
         return (!target.sequential || worker.carrier == null) &&
-            (mode != ARRIVED || target.countCycleHandoff(worker.cycle) <= worker.batchBudget);
+            (mode != ARRIVED || target.countCycleHandoff(worker.cycle) <= target.batchBudget);
     }
 }

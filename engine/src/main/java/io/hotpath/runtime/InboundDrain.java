@@ -24,7 +24,7 @@ final class InboundDrain implements FrameHandler
     /** Messages handed over in that run so far. */
     private int runLength;
     /** How far the run may go past its actor's budget for this cycle. */
-    private final Pace pace = new Pace();
+    private final Pace pace;
     /** Frames of the drain going on that ran code, against {@code inbound.drainLimit}. */
     private int drainWork;
     /** The engine was closing when the drain going on began. */
@@ -41,6 +41,7 @@ final class InboundDrain implements FrameHandler
     {
         this.worker = worker;
         this.drainLimit = drainLimit;
+        this.pace = new Pace(worker.batchBudget, worker.batchTimeNs);
     }
 
     /**
@@ -165,7 +166,7 @@ final class InboundDrain implements FrameHandler
             run = cell;
             runLength = 1;
             // what is left of the actor's budget for this cycle, this first frame included
-            pace.begin(worker.batchBudget - cell.cycleHandoffs() + 1);
+            pace.begin(cell.batchBudget - cell.cycleHandoffs() + 1);
             handleInRun(cell, message);
         }
         else if (!plain && ((EngineMessage)message).isControl())
@@ -194,7 +195,7 @@ final class InboundDrain implements FrameHandler
      */
     private boolean mayGoOn(final ActorCell<?> cell)
     {
-        return pace.within(runLength) || pace.goOn(runLength, worker.batchBudget);
+        return pace.within(runLength) || pace.goOn(runLength, cell);
     }
 
     /** The frame's time in the inbound queue, from its send to now (its take); unstamped frames are skipped. */

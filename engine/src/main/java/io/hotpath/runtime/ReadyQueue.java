@@ -4,8 +4,8 @@ import io.hotpath.mailbox.LocalRing;
 
 /**
  * The actors of one worker that are idle with a backlog in their mailbox, in the order they became so, and their
- * turns: each gets one turn per duty cycle, bounded by {@code actor.batchBudget} ({@link Pace} lets an actor that
- * keeps up go on). An actor is in the queue at most once ({@link ActorCell#scheduled}). NOT thread safe: the
+ * turns: each gets one turn per duty cycle, bounded by its budget ({@code actor.batchBudget}, less for a slow actor;
+ * {@link Pace} lets an actor that keeps up go on). An actor is in the queue at most once ({@link ActorCell#scheduled}). NOT thread safe: the
  * worker's own thread only.
  */
 final class ReadyQueue
@@ -14,15 +14,14 @@ final class ReadyQueue
     /** The worker's, held here too: a turn from the queue reaches it with one load less. */
     private final TurnStack turns;
     private final LocalRing<ActorCell<?>> ring = new LocalRing<>(1 << 30);
-    private final int batchBudget;
     /** How far a turn from the queue may go past its budget. */
-    private final Pace pace = new Pace();
+    private final Pace pace;
 
-    ReadyQueue(final Worker worker, final int batchBudget)
+    ReadyQueue(final Worker worker)
     {
         this.worker = worker;
         this.turns = worker.turns;
-        this.batchBudget = batchBudget;
+        this.pace = new Pace(worker.batchBudget, worker.batchTimeNs);
     }
 
     boolean isEmpty()
@@ -89,18 +88,13 @@ final class ReadyQueue
         return ring.poll();
     }
 
-    /** {@return the messages a turn from the queue may take: one while the engine closes, so a finish is seen} */
-    int budget(final boolean closing)
-    {
-        return closing ? 1 : batchBudget;
-    }
-
     /**
-     * Give a scheduled actor its turn. The common turn, a plain actor with no more messages than its budget, is one
-     * loop that counts its messages once, when it ends; a longer backlog or a sequential actor takes
+     * Give a scheduled actor its turn, of at most its budget ({@link ActorCell#batchBudget}), or of one message while
+     * the engine closes, so a finish is seen. The common turn, a plain actor with no more messages than its budget, is
+     * one loop that counts its messages once, when it ends; a longer backlog or a sequential actor takes
      * {@link #runSlowPath}.
      */
-    int runActor(final ActorCell<?> cell, final int budget)
+    int runActor(final ActorCell<?> cell, final boolean closing)
     {
         cell.scheduled = false;
         if (!cell.isIdle())
@@ -108,9 +102,10 @@ final class ReadyQueue
             return 0;
         }
         final LocalRing<Object> mailbox = cell.mailbox;
+        final int budget = closing ? 1 : cell.batchBudget;
         if (cell.sequential || mailbox.size() > budget)
         {
-            return runSlowPath(cell, budget);
+            return runSlowPath(cell, budget, closing);
         }
         final int depth = turns.depth;
         turns.begin(cell, depth);
@@ -146,7 +141,7 @@ final class ReadyQueue
      * {@link #runActor} for a sequential actor, or for a backlog longer than the budget: a turn that may go past the
      * budget while the actor keeps up ({@link Pace}).
      */
-    private int runSlowPath(final ActorCell<?> cell, final int budget)
+    private int runSlowPath(final ActorCell<?> cell, final int budget, final boolean closing)
     {
         turns.beginLoopTurn(cell, cell.sequential && worker.carrier != null);
         final LocalRing<Object> mailbox = cell.mailbox;
@@ -157,7 +152,7 @@ final class ReadyQueue
         // endless one): timed only when that backlog is longer than the budget; not for a sequential actor, whose
         // turn may suspend, nor while closing (one message a cycle)
         final int most = mailbox.size();
-        final boolean paced = most > budget && !countEach && budget == batchBudget;
+        final boolean paced = most > budget && !countEach && !closing;
         int limit = budget;
         if (paced)
         {
@@ -173,7 +168,7 @@ final class ReadyQueue
             {
                 if (handled >= limit)
                 {
-                    if (!paced || handled >= budget && handled >= most || !pace.goOn(handled, budget))
+                    if (!paced || handled >= budget && handled >= most || !pace.goOn(handled, cell))
                     {
                         break;
                     }

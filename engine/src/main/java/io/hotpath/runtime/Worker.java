@@ -179,7 +179,10 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
      */
     final int mailboxHardCapacity;
     private final IdleStrategy idleStrategy;
+    /** {@code actor.batchBudget}: each actor's budget until its pace sets it ({@link Pace}). */
     final int batchBudget;
+    /** {@code actor.batchTimeNs}: about the longest turn of a slow actor ({@link Pace}). */
+    final long batchTimeNs;
     /** Runs the loop on continuations, for sequential actors; null on an embedded worker or without the flag. */
     final Carrier carrier;
     /** The turns on this worker's stack. */
@@ -199,8 +202,9 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         this.idleStrategy = idleStrategy;
         this.timers = new WorkerTimers(config.clock()::nanoTime);
         this.batchBudget = config.batchBudget();
+        this.batchTimeNs = config.batchTimeNs();
         this.turns = new TurnStack(this, config.handoffMaxDepth());
-        this.ready = new ReadyQueue(this, config.batchBudget());
+        this.ready = new ReadyQueue(this);
         this.fullQueuePolicy = config.fullQueuePolicy();
         this.mailboxHardCapacity = (int)Math.min(LocalRing.MAX_SIZE, config.mailboxCapacity() +
             (long)config.inboundCapacity() + (long)config.workers() * config.outboundCapacity() +
@@ -330,7 +334,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
                 {
                     break;
                 }
-                work += ready.runActor(cell, ready.budget(closing));
+                work += ready.runActor(cell, closing);
             }
         }
         catch (final Throwable error)

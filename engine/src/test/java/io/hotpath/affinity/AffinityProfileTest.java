@@ -117,7 +117,7 @@ class AffinityProfileTest
         assertThat(ex.problems()).containsExactly(
             "bogus=1: unknown key; the keys are workers, idle, worker.N.idle, idle.maxParkNs, worker.N.embedded, " +
                 "worker.namePrefix, worker.N.cpu, mandatory, other.cpus, jvm.cpus, description, inbound.capacity, inbound.laneCapacity, " +
-                "inbound.drainLimit, mailbox.capacity, actor.batchBudget, outbound.capacity, handoff.maxDepth, send.fullQueuePolicy, " +
+                "inbound.drainLimit, mailbox.capacity, actor.batchBudget, actor.batchTimeNs, outbound.capacity, handoff.maxDepth, send.fullQueuePolicy, " +
                 "send.timeoutNs, close.timeoutNs, close.onShutdown, worker.daemon, await.monitorCheck, await.spinNs, await.onLoopStack, " +
                 "stall.thresholdNs, stall.graceNs, histograms, jmx, engine.name " +
                 "(N a worker index), listed with their defaults in io.hotpath.EngineConfig",

@@ -27,7 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  * <li>{@code heap fail|drop|wait [seconds]}: a thread outside the engine floods the slow actor with tells and asks
  * (every 16th, with a 30 s timeout) under that full-queue policy; prints the heap used after a full GC every 5 s.</li>
  * </ul>
- * Run with the test class path and {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}.
+ * Run with the test class path and {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}; both engines take
+ * {@code actor.batchBudget} from {@code -Dprobe.batchBudget=N} (the default otherwise) and the rest from their defaults.
  */
 public final class FloodProbe
 {
@@ -61,7 +62,8 @@ public final class FloodProbe
 
     private static Engine engine(final FullQueuePolicy policy)
     {
-        return Engine.start(EngineConfig.builder().workers(2).idle("backoff").fullQueuePolicy(policy).build());
+        return Engine.start(EngineConfig.builder().workers(2).idle("backoff").fullQueuePolicy(policy)
+            .batchBudget(Integer.getInteger("probe.batchBudget", EngineConfig.BATCH_BUDGET_DEFAULT)).build());
     }
 
     /** B's node: the slow actor and an echo on worker 0, an echo on worker 1. */

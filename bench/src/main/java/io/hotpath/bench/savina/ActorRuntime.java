@@ -25,6 +25,16 @@ public sealed interface ActorRuntime extends AutoCloseable permits HotpathRuntim
     Address spawn(Factory factory);
 
     /**
+     * Spawn an actor that talks mostly with {@code other}: where a user of the runtime would place it. Hotpath puts
+     * it on {@code other}'s worker ({@code ActorBuilder.nextTo}); Pekko's dispatcher places actors itself.
+     *
+     * @param other   an actor of this runtime.
+     * @param factory as for {@link #spawn}.
+     * @return the actor's address.
+     */
+    Address spawnNextTo(Address other, Factory factory);
+
+    /**
      * @return completed exceptionally when a handler has thrown, so a run fails at once instead of timing out.
      */
     CompletableFuture<Void> failure();

@@ -61,6 +61,13 @@ public final class HotpathRuntime implements ActorRuntime
         return address(ref);
     }
 
+    @Override
+    public Address spawnNextTo(final Address other, final Factory factory)
+    {
+        return address(engine.actor((ActorContext<Object> ctx) -> create(factory, ctx))
+            .nextTo(((HotpathAddress)other).ref()).spawn());
+    }
+
     /**
      * For a port written in the engine's own idiom, e.g. an actor that awaits answers.
      *

@@ -60,6 +60,12 @@ public final class PekkoClassicRuntime implements ActorRuntime
     }
 
     @Override
+    public Address spawnNextTo(final Address other, final Factory factory)
+    {
+        return spawn(factory);
+    }
+
+    @Override
     public Address spawn(final Factory factory)
     {
         final ActorRef ref = system.actorOf(Props.create(HandlerActor.class, () -> new HandlerActor(factory, failure)));

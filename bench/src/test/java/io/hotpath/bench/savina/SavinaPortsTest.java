@@ -151,6 +151,34 @@ class SavinaPortsTest
         }
     }
 
+    /**
+     * An actor spawned next to another runs on its worker's thread on Hotpath (a port places a chatty pair so, as a
+     * user would), and is an actor like any other on Pekko, whose dispatcher places actors itself.
+     */
+    @ParameterizedTest(name = "on {0}")
+    @MethodSource("implementations")
+    void anActorSpawnedNextToAnotherRunsBesideIt(final Implementation impl) throws Exception
+    {
+        try (ActorRuntime runtime = impl.start(3, "backoff"))
+        {
+            final CompletableFuture<String> firstThread = new CompletableFuture<>();
+            final CompletableFuture<String> nextThread = new CompletableFuture<>();
+            final ActorRuntime.Address first =
+                runtime.spawn(self -> message -> firstThread.complete(Thread.currentThread().getName()));
+            // spawned in turn, it would go to the worker after the first's
+            final ActorRuntime.Address next = runtime.spawnNextTo(first,
+                self -> message -> nextThread.complete(Thread.currentThread().getName()));
+            first.tell("where");
+            next.tell("where");
+            final String firstName = firstThread.get(10, TimeUnit.SECONDS);
+            final String nextName = nextThread.get(10, TimeUnit.SECONDS);
+            if (impl == Implementation.HOTPATH)
+            {
+                assertEquals(firstName, nextName, "the worker of an actor spawned next to another");
+            }
+        }
+    }
+
     static Stream<Implementation> implementations()
     {
         return Stream.of(Implementation.values());

@@ -18,7 +18,10 @@ import java.util.concurrent.CompletableFuture;
  * customer whose hair is cut tells the factory, and stops once the room has also said it was seated (the room's word
  * and the barber's come from two actors, in either order). The result is the digest of the customers' ids whose hair
  * was cut, which must be that of all N, each once; a haircut that ends before it began, or a barber whose count
- * disagrees, fails the run. Immutable.
+ * disagrees, fails the run. The room is spawned next to the barber ({@link ActorRuntime#spawnNextTo}): they trade a
+ * message per haircut, and a barber that waits a hop between workers for each next customer falls behind the factory,
+ * so the room fills and every new customer bounces between it, the factory and the room until a chair frees
+ * (docs/lab/2026-11-29-sleeping-barber-room-next-to-barber.md). Immutable.
  *
  * @param haircuts       N (Savina default 5,000).
  * @param chairs         W, the waiting room's size (Savina default 1,000).
@@ -77,7 +80,7 @@ public record SleepingBarber(int haircuts, int chairs, int productionRate, int h
         final CompletableFuture<Long> done = new CompletableFuture<>();
         final ActorRuntime.Address[] room = new ActorRuntime.Address[1];
         final ActorRuntime.Address barber = runtime.spawn(self -> new Barber(haircutRate, room));
-        room[0] = runtime.spawn(self -> new Room(chairs, self, barber));
+        room[0] = runtime.spawnNextTo(barber, self -> new Room(chairs, self, barber));
         final ActorRuntime.Address factory = runtime.spawn(self -> new Factory(this, runtime, self, room[0], done));
         factory.tell(NEXT);
         return done;

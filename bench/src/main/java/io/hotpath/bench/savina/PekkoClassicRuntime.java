@@ -9,6 +9,7 @@ import org.apache.pekko.actor.ActorSystem;
 import org.apache.pekko.actor.AllDeadLetters;
 import org.apache.pekko.actor.PoisonPill;
 import org.apache.pekko.actor.Props;
+import org.apache.pekko.event.Logging;
 import org.apache.pekko.pattern.Patterns;
 
 import java.time.Duration;
@@ -116,10 +117,12 @@ public final class PekkoClassicRuntime implements ActorRuntime
     @Override
     public void close()
     {
-        // a message that reaches the system while its dispatcher shuts down becomes a dead letter; published to a
-        // subscriber on that dispatcher, its rejected delivery is published as an error, whose delivery is rejected
-        // in turn, until a dispatcher thread overflows its stack and Pekko exits the JVM: nothing is subscribed then
+        // a message that reaches the system while its dispatcher shuts down becomes a dead letter or, its execution
+        // rejected, an error; published to a subscriber on that dispatcher (the counter, the error logger), its
+        // delivery is rejected in turn and published as an error again, until a dispatcher thread overflows its
+        // stack and Pekko exits the JVM: nothing is subscribed then
         system.getEventStream().unsubscribe(deadLetterCounter);
+        system.getEventStream().setLogLevel(Logging.levelFor("off").get().asInt());
         system.terminate();
         try
         {

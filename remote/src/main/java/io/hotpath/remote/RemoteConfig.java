@@ -41,7 +41,11 @@ public final class RemoteConfig
      * bounds how soon a frame that arrives while it idles is taken. Default: {@code backoff}.
      */
     public static final String IDLE = "remote.idle";
-    /** Longest park of the node's thread under {@code backoff} and {@code park}, in ns. Default: 100 us. */
+    /**
+     * Longest park of the node's thread under {@code backoff} and {@code park}, in ns. Default: 100 us where that
+     * thread takes the datagrams (an {@code invoker} driver over UDP), 1 ms where it takes none (an IPC address, or a
+     * {@code shared} or {@code external} driver).
+     */
     public static final String IDLE_MAX_PARK_NS = "remote.idleMaxParkNs";
     /**
      * Record stack traces in the exceptions that fail remote asks (the node's stack, not the asker's, kept as long
@@ -71,8 +75,19 @@ public final class RemoteConfig
     public static final int CONTROL_WORKER_DEFAULT = -1;
     /** Default of {@link #IDLE}. */
     public static final Idle IDLE_DEFAULT = Idle.BACKOFF;
-    /** Default of {@link #IDLE_MAX_PARK_NS}: 100 us. */
+    /**
+     * Default of {@link #IDLE_MAX_PARK_NS} where the node's thread takes the datagrams (an {@code invoker} driver over
+     * UDP): 100 us, the longest a datagram that arrives while it idles waits to be taken.
+     */
     public static final long IDLE_MAX_PARK_NS_DEFAULT = 100_000L;
+    /**
+     * Default of {@link #IDLE_MAX_PARK_NS} where the node's thread takes no datagrams (an IPC address, or a
+     * {@code shared} or {@code external} driver): 1 ms. It then runs the control protocol and Aeron's conductors only,
+     * whose work keeps it awake while messages flow; parked, each wake-up on a host with no spare CPU takes one from
+     * a busy worker, and a tenth as many wake-ups cut the round trips that meet one (lab entry
+     * 2026-11-29-node-thread-park-ipc).
+     */
+    public static final long IDLE_MAX_PARK_NS_CONTROL_ONLY_DEFAULT = 1_000_000L;
     /** Default of {@link #TERM_LENGTH}: 1 MiB, so messages up to 128 KiB. */
     public static final int TERM_LENGTH_DEFAULT = 1 << 20;
     /** Default of {@link #MTU}. */
@@ -273,7 +288,9 @@ public final class RemoteConfig
         private String aeronDir;
         private int controlWorker = CONTROL_WORKER_DEFAULT;
         private Idle idle = IDLE_DEFAULT;
-        private long idleMaxParkNs = IDLE_MAX_PARK_NS_DEFAULT;
+        /** Set explicitly; else {@link #build} takes the default for the address and the driver. */
+        private long idleMaxParkNs;
+        private boolean idleMaxParkNsSet;
         private boolean stackTraces;
         private int termLength = TERM_LENGTH_DEFAULT;
         private int mtu = MTU_DEFAULT;
@@ -367,7 +384,8 @@ public final class RemoteConfig
         }
 
         /**
-         * Set the longest park of the node's own thread ({@link #IDLE_MAX_PARK_NS}).
+         * Set the longest park of the node's own thread ({@link #IDLE_MAX_PARK_NS}); unset, 100 us with an invoker
+         * driver over UDP and 1 ms otherwise.
          *
          * @param value from 1 us to 1 s, in ns.
          * @return this.
@@ -375,6 +393,7 @@ public final class RemoteConfig
         public Builder idleMaxParkNs(final long value)
         {
             idleMaxParkNs = value;
+            idleMaxParkNsSet = true;
             return this;
         }
 
@@ -587,6 +606,11 @@ public final class RemoteConfig
             {
                 throw new IllegalArgumentException(DRIVER + "=external needs " + AERON_DIR + ", the running driver's " +
                     "directory");
+            }
+            if (!idleMaxParkNsSet)
+            {
+                idleMaxParkNs = driver == Driver.INVOKER && address.isUdp() ? IDLE_MAX_PARK_NS_DEFAULT :
+                    IDLE_MAX_PARK_NS_CONTROL_ONLY_DEFAULT;
             }
             check(controlWorker >= -1, CONTROL_WORKER, controlWorker, "-1 (a thread of the node's own) or a worker " +
                 "index");

@@ -53,6 +53,15 @@ class BadInputTest
         assertThat(config.controlWorker()).as("a thread of the node's own by default").isEqualTo(-1);
         assertThat(config.idle()).isEqualTo(io.hotpath.Idle.BUSY_SPIN);
         assertThat(config.idleMaxParkNs()).isEqualTo(50_000L);
+        assertThat(RemoteConfig.builder().address("udp://127.0.0.1:4000").build().idleMaxParkNs())
+            .as("unset, the thread takes the datagrams of an invoker driver over UDP")
+            .isEqualTo(RemoteConfig.IDLE_MAX_PARK_NS_DEFAULT);
+        assertThat(RemoteConfig.builder().address("ipc://quiet").build().idleMaxParkNs())
+            .as("unset, over IPC the thread takes no datagrams").isEqualTo(1_000_000L);
+        assertThat(RemoteConfig.builder().address("udp://127.0.0.1:4000").driver(RemoteConfig.Driver.SHARED).build()
+            .idleMaxParkNs()).as("unset, a shared driver's own thread takes the datagrams").isEqualTo(1_000_000L);
+        assertThatThrownBy(() -> RemoteConfig.builder().address("ipc://quiet").idleMaxParkNs(0).build())
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("remote.idleMaxParkNs=0");
         assertThat(config.stackTraces()).isTrue();
         assertThatThrownBy(() -> RemoteConfig.builder().address("udp://127.0.0.1:4000").controlWorker(-2).build())
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(RemoteConfig.CONTROL_WORKER)

@@ -5,6 +5,7 @@ import io.hotpath.DeadLetterReason;
 import io.hotpath.Reply;
 import io.hotpath.spi.EngineHooks;
 
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
@@ -105,5 +106,20 @@ public final class Hooks implements EngineHooks
                 cell.worker.name + "), not on thread '" + Thread.currentThread().getName() + "'");
         }
         return cell;
+    }
+
+    @Override
+    public void wakeSleepingWorkers()
+    {
+        // the caller's writes come before each look at a sleep flag: the other half of the Dekker pair with
+        // Worker.prepareToPark, as for a lane's offer
+        VarHandle.fullFence();
+        for (final Worker worker : runtime.workers.all())
+        {
+            if (worker.mayPark)
+            {
+                worker.wake();
+            }
+        }
     }
 }

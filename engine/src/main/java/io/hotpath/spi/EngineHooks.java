@@ -112,4 +112,14 @@ public interface EngineHooks
      * @param target any address.
      */
     boolean isCongested(ActorRef<?> target);
+
+    /**
+     * Wake this engine's workers that sleep (parked by the {@code backoff} or {@code park} idle strategy), so they
+     * take at once what the caller has just fed them outside the engine's queues: an extension whose thread writes
+     * frames where a worker polls for them (a media driver's receiver, a network stream) calls it after it wrote.
+     * A worker that only begins to park as the frames land may sleep out its current park (at most
+     * {@code idle.maxParkNs}), as without the call. Any thread; a full fence and a volatile read per worker, and a
+     * system call per worker asleep.
+     */
+    void wakeSleepingWorkers();
 }

@@ -86,6 +86,12 @@ final class ControlAgent implements Agent
         }
         lastCycleNs = nowNs;
         int work = node.media.doWork(sparseMedia);
+        if (node.media.driverWorked())
+        {
+            // a worker that parked (backoff, the engine's default) polls its stream only when it wakes: the frames
+            // the receiver just took would wait out its park (lab entry 2026-11-29-wake-workers-after-datagrams)
+            node.hooks.wakeSleepingWorkers();
+        }
         if (!leaving && node.checkLeaving())
         {
             leave(nowNs);

@@ -41,6 +41,8 @@ final class MediaHost implements AutoCloseable
     private final boolean ownsDirectory;
     private final boolean driverOnDataPath;
     private int cycles;
+    /** The invoker driver did work in the latest {@link #doWork}: it may have taken datagrams for the workers. */
+    private boolean driverWorked;
 
     private MediaHost(final MediaDriver driver, final Aeron aeron, final String directory, final boolean ownsDirectory,
         final boolean udp)
@@ -216,7 +218,9 @@ final class MediaHost implements AutoCloseable
             int work = conductorDue ? conductorInvoker.invoke() : 0;
             if (driverInvoker != null)
             {
-                work += driverInvoker.invoke();
+                final int driverWork = driverInvoker.invoke();
+                driverWorked = driverWork > 0;
+                work += driverWork;
             }
             return work;
         }
@@ -224,6 +228,15 @@ final class MediaHost implements AutoCloseable
         {
             clientLock.unlock();
         }
+    }
+
+    /**
+     * {@return true when the invoker driver did work in the latest {@link #doWork}}: its receiver may have put frames
+     * where the node's workers poll for them. The control agent's thread only.
+     */
+    boolean driverWorked()
+    {
+        return driverWorked;
     }
 
     /**

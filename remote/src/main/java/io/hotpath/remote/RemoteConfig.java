@@ -37,8 +37,9 @@ public final class RemoteConfig
     public static final String CONTROL_WORKER = "remote.controlWorker";
     /**
      * Idle strategy of the node's own thread ({@link #CONTROL_WORKER} -1): {@code busy-spin}, {@code yield},
-     * {@code backoff} or {@code park}, as the engine's. With an invoker driver over UDP it serves the network, so it
-     * bounds how soon a frame that arrives while it idles is taken. Default: {@code backoff}.
+     * {@code backoff} or {@code park}. With an invoker driver over UDP it serves the network, so it bounds how soon a
+     * frame that arrives while it idles is taken. Default: {@code backoff}, which for this thread yields 64 times and
+     * then parks, without the engine's spin phase.
      */
     public static final String IDLE = "remote.idle";
     /**

@@ -85,10 +85,11 @@ final class Delivery
 
     /**
      * Outside any turn, what has arrived (a frame from the inbound queue, a timer) is handed to an actor at most
-     * its budget ({@code actor.batchBudget}, less for a slow actor: {@link Pace}) times per duty cycle; the rest wait in its mailbox for its turn in the ready queue,
-     * so a slow actor flooded with frames delays the frames behind them by one batch at most, not by its whole
-     * backlog. (A send of the embedded worker's own service thread is a call it makes, and is not budgeted.) A
-     * sequential actor that can run on the loop's stack is not handed one at all.
+     * its budget ({@code actor.batchBudget}, less for a slow actor: {@link Pace}) times per duty cycle; the rest wait
+     * in its mailbox for its turn in the ready queue, so a slow actor flooded with frames delays the frames behind
+     * them by one batch at most, not by its whole backlog. (A send of the embedded worker's own service thread is a
+     * call it makes, and is not budgeted.) A sequential actor that can run on the loop's stack is not handed one at
+     * all.
      */
     static boolean mayHandOffOutsideTurns(final Worker worker, final ActorCell<?> target, final int mode)
     {

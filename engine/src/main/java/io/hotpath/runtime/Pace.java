@@ -112,7 +112,7 @@ final class Pace
     }
 
     /** {@return the messages that fit in {@code actor.batchTimeNs} at the cost of {@code timed} in {@code spentNs}} */
-    int budgetFor(final int timed, final long spentNs)
+    private int budgetFor(final int timed, final long spentNs)
     {
         final long nsPerMessage = Math.max(1, spentNs / timed);
         return (int)Math.max(2, Math.min(budget, batchTimeNs / nsPerMessage));

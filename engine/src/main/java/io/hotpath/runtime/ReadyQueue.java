@@ -5,8 +5,8 @@ import io.hotpath.mailbox.LocalRing;
 /**
  * The actors of one worker that are idle with a backlog in their mailbox, in the order they became so, and their
  * turns: each gets one turn per duty cycle, bounded by its budget ({@code actor.batchBudget}, less for a slow actor;
- * {@link Pace} lets an actor that keeps up go on). An actor is in the queue at most once ({@link ActorCell#scheduled}). NOT thread safe: the
- * worker's own thread only.
+ * {@link Pace} lets an actor that keeps up go on). An actor is in the queue at most once
+ * ({@link ActorCell#scheduled}). NOT thread safe: the worker's own thread only.
  */
 final class ReadyQueue
 {

@@ -28,7 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * (every 16th, with a 30 s timeout) under that full-queue policy; prints the heap used after a full GC every 5 s.</li>
  * </ul>
  * Run with the test class path and {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}; both engines take
- * {@code actor.batchBudget} from {@code -Dprobe.batchBudget=N} (the default otherwise) and the rest from their defaults.
+ * {@code actor.batchBudget} from {@code -Dprobe.batchBudget=N} (the default otherwise) and the rest from their
+ * defaults.
  */
 public final class FloodProbe
 {

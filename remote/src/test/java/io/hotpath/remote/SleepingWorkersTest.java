@@ -17,9 +17,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A worker that parks (the {@code backoff} and {@code park} idle strategies) polls its node's stream only when it is
  * awake. Over UDP the node's own thread runs the invoker driver whose receiver takes the datagrams, and it wakes the
  * node's sleeping workers once it took some; else a frame would wait out the park of the worker it is for. Here every
- * worker parks for 1 s (the longest park allowed) at once when idle, and each ask waits until both sides' workers have parked again: without the
- * wake-up every ask would take about 2 s (a park on each side), with it a few milliseconds. One ask may meet a worker
- * that began to park as its frame landed (the documented window), so nine of ten are asserted.
+ * worker parks for 1 s (the longest park allowed) at once when idle, and each ask waits until both sides' workers
+ * have parked again: without the wake-up every ask would take about 2 s (a park on each side), with it a few
+ * milliseconds. One ask may meet a worker that began to park as its frame landed (the documented window), so nine
+ * of ten are asserted.
  */
 class SleepingWorkersTest
 {

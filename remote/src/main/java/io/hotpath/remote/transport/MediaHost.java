@@ -203,6 +203,8 @@ final class MediaHost implements AutoCloseable
      */
     int doWork(final boolean sparse)
     {
+        // a cycle that does not run the driver took no datagrams
+        driverWorked = false;
         final boolean everyCycle = !sparse || driverOnDataPath;
         final boolean conductorDue = !sparse || (++cycles & SPARSE_MASK) == 0;
         if (!conductorDue && !everyCycle)
@@ -219,7 +221,7 @@ final class MediaHost implements AutoCloseable
             if (driverInvoker != null)
             {
                 final int driverWork = driverInvoker.invoke();
-                driverWorked = driverWork > 0;
+                driverWorked = driverWork != 0;
                 work += driverWork;
             }
             return work;

@@ -35,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code rescheduleOne} and {@code rescheduleBatch}: with {@code handoff.maxDepth=0} every local send takes
  *   the path of a busy or backlogged target (append to the mailbox, put the actor on the ready queue, run it from
  *   the duty cycle); one message per duty cycle, or {@value #BATCH} per duty cycle (the mailbox's batch run).</li>
+ *   <li>{@code idleCycle}: a duty cycle with nothing to do, what a worker's loop pays between two looks at its
+ *   queues (half of it, on average, is added to the hop of a message that arrives meanwhile).</li>
  * </ul>
  * Handlers hand each message to a Blackhole. State per benchmark thread.
  */
@@ -157,6 +159,13 @@ public class LocalPathBenchmark
     public void directHandoffChain(final Direct s)
     {
         s.chainHead.tell(MESSAGE);
+    }
+
+    /** A duty cycle that finds nothing to do: what a worker's loop pays between two polls of its queues. */
+    @Benchmark
+    public int idleCycle(final Queued s)
+    {
+        return s.engine.invoker().doWork();
     }
 
     @Benchmark

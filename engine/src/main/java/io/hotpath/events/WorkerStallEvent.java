@@ -37,7 +37,10 @@ public final class WorkerStallEvent extends Event
     @Timespan(Timespan.NANOSECONDS)
     public long stalledNs;
 
-    /** The worker thread's stack, sampled while it was stuck, one frame a line. */
+    /**
+     * The worker thread's stack, sampled while it was stuck, one frame a line; or, when the turn ended before its
+     * stack could be sampled, a line saying so.
+     */
     @Label("Worker Stack")
     public String workerStack;
 }

@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
  * The stall detector of one engine: a daemon thread that sleeps a quarter of {@code stall.thresholdNs} between
@@ -14,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * turn has run longer than the threshold, it reports it once: a line on {@code io.hotpath.stalls} naming the
  * worker, the actor and how long so far, with the worker thread's stack sampled while it is stuck (at most
  * {@value #REPORTS_PER_MINUTE} reports a minute, the next says how many were left out), a {@link WorkerStallEvent}
- * when a recording wants it, and a count and the longest stall in the worker's stats. The watcher allocates when it reports; the workers never do.
+ * when a recording wants it, and a count and the longest stall in the worker's stats. The watcher allocates when it
+ * reports; the workers never do.
  * <p>
  * A look that comes much later than planned (the watcher itself was held up, by a pause of the whole JVM or the
  * host) starts every turn's clock again instead of blaming the workers for it. Thread safe: its state belongs to its
@@ -26,6 +28,8 @@ final class StallWatcher implements Runnable
     static final int REPORTS_PER_MINUTE = 10;
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final int STACK_FRAMES = 64;
+    /** What a report says in place of a stack sampled too late to show the stalled turn. */
+    private static final String ENDED_BEFORE_STACK = "ended while the worker's stack was being sampled";
     private static final VarHandle OUTERMOST_TURNS;
     private static final VarHandle TURN_DEPTH;
     private static final VarHandle TURNS;
@@ -54,6 +58,7 @@ final class StallWatcher implements Runnable
 
     private final String engineName;
     private final Worker[] workers;
+    private final Function<Thread, StackTraceElement[]> stacks;
     private final long thresholdNs;
     /** The threshold of start-up work: an actor's first turns, class loading ({@code stall.graceNs}). */
     private final long graceNs;
@@ -75,6 +80,16 @@ final class StallWatcher implements Runnable
 
     StallWatcher(final String engineName, final Worker[] workers, final long thresholdNs, final long graceNs)
     {
+        this(engineName, workers, thresholdNs, graceNs, Thread::getStackTrace);
+    }
+
+    /**
+     * @param stacks how a worker thread's stack is sampled: {@link Thread#getStackTrace()}, or a test's stand-in.
+     */
+    StallWatcher(final String engineName, final Worker[] workers, final long thresholdNs, final long graceNs,
+        final Function<Thread, StackTraceElement[]> stacks)
+    {
+        this.stacks = stacks;
         this.engineName = engineName;
         this.workers = workers;
         this.thresholdNs = thresholdNs;
@@ -162,14 +177,19 @@ final class StallWatcher implements Runnable
         }
         if (!reported[i])
         {
+            // the actor first, then the stack, then the turn again: a stack sampled after the turn has ended shows
+            // whatever the worker does next, and is not blamed for the stall
+            final ActorCell<?> cell = innermost(worker);
             final StackTraceElement[] stack = stackOf(worker);
-            if (stalledNs < graceNs && (firstTurn[i] || isStartingUp(stack)))
+            final boolean caught = cell != null && (long)OUTERMOST_TURNS.getOpaque(worker.turns) == begun &&
+                (int)TURN_DEPTH.getOpaque(worker.turns) != 0;
+            if (stalledNs < graceNs && (firstTurn[i] || caught && isStartingUp(stack)))
             {
                 // start-up work: judged by stall.graceNs
                 return;
             }
             reported[i] = true;
-            report(worker, stalledNs, stack);
+            report(worker, cell, stalledNs, caught ? stack : null);
             worker.turnWatch.countStall();
         }
         worker.turnWatch.noteStall(stalledNs);
@@ -239,16 +259,22 @@ final class StallWatcher implements Runnable
         return false;
     }
 
-    private static StackTraceElement[] stackOf(final Worker worker)
+    private StackTraceElement[] stackOf(final Worker worker)
     {
         final Thread owner = worker.owner;
-        return owner == null ? new StackTraceElement[0] : owner.getStackTrace();
+        return owner == null ? new StackTraceElement[0] : stacks.apply(owner);
     }
 
-    private void report(final Worker worker, final long stalledNs, final StackTraceElement[] stack)
+    /**
+     * Report a stall once: the event, the count, and a line on the log within the rate limit.
+     *
+     * @param cell  the innermost actor of the stalled turn, read before the stack; null when the turn had ended.
+     * @param stack the worker's stack, sampled while the same turn ran; null when the turn ended before it was taken.
+     */
+    private void report(final Worker worker, final ActorCell<?> cell, final long stalledNs,
+        final StackTraceElement[] stack)
     {
-        final ActorCell<?> cell = innermost(worker);
-        final String actor = cell == null ? "(none: the engine's own code)" : cell.name;
+        final String actor = cell == null ? "(unknown: the turn ended before it could be named)" : cell.name;
         final Thread owner = worker.owner;
         final WorkerStallEvent event = new WorkerStallEvent();
         if (event.shouldCommit())
@@ -257,7 +283,7 @@ final class StallWatcher implements Runnable
             event.worker = worker.name;
             event.actor = actor;
             event.stalledNs = stalledNs;
-            event.workerStack = stackText(stack);
+            event.workerStack = stack == null ? ENDED_BEFORE_STACK : stackText(stack);
             event.commit();
         }
         if (!admitReport(System.nanoTime()))
@@ -266,11 +292,18 @@ final class StallWatcher implements Runnable
         }
         final int left = suppressed;
         suppressed = 0;
+        final String head = "worker " + worker.name + " is stalled: a turn of actor '" + actor + "' (a handler, or a " +
+            "batch of its messages) has run for " + TimeUnit.NANOSECONDS.toMillis(stalledNs) + " ms so far " +
+            "(stall.thresholdNs " + thresholdNs + "); every other actor of this worker waits meanwhile. ";
+        final String tail = left == 0 ? "" : " (" + left + " stall reports left out before this one)";
+        if (stack == null)
+        {
+            Logs.STALLS.log(Level.WARNING, () -> head + "The turn " + ENDED_BEFORE_STACK + ", so no stack follows" +
+                tail);
+            return;
+        }
         final StallTrace trace = new StallTrace(owner == null ? "?" : owner.getName(), stack);
-        Logs.STALLS.log(Level.WARNING, () -> "worker " + worker.name + " is stalled: a turn of actor '" + actor +
-            "' (a handler, or a batch of its messages) has run for " + TimeUnit.NANOSECONDS.toMillis(stalledNs) + " ms so far (stall.thresholdNs " +
-            thresholdNs + "); every other actor of this worker waits meanwhile. The worker's stack follows" +
-            (left == 0 ? "" : " (" + left + " stall reports left out before this one)"), trace);
+        Logs.STALLS.log(Level.WARNING, () -> head + "The worker's stack follows" + tail, trace);
     }
 
     /** The actor whose turn is innermost on a stalled worker's stack, read from another thread; or null. */

@@ -183,9 +183,10 @@ final class StallWatcher implements Runnable
             final StackTraceElement[] stack = stackOf(worker);
             final boolean caught = cell != null && (long)OUTERMOST_TURNS.getOpaque(worker.turns) == begun &&
                 (int)TURN_DEPTH.getOpaque(worker.turns) != 0;
-            if (stalledNs < graceNs && (firstTurn[i] || caught && isStartingUp(stack)))
+            if (stalledNs < graceNs && (firstTurn[i] || isStartingUp(stack)))
             {
-                // start-up work: judged by stall.graceNs
+                // start-up work: judged by stall.graceNs (a stack of it earns the grace even if the turn has ended
+                // since)
                 return;
             }
             reported[i] = true;

@@ -29,7 +29,7 @@ final class StallWatcher implements Runnable
     private static final long MINUTE_NS = TimeUnit.MINUTES.toNanos(1);
     private static final int STACK_FRAMES = 64;
     /** What a report says in place of a stack sampled too late to show the stalled turn. */
-    private static final String ENDED_BEFORE_STACK = "ended while the worker's stack was being sampled";
+    private static final String ENDED_BEFORE_STACK = "The turn ended while the worker's stack was being sampled";
     private static final VarHandle OUTERMOST_TURNS;
     private static final VarHandle TURN_DEPTH;
     private static final VarHandle TURNS;
@@ -299,8 +299,7 @@ final class StallWatcher implements Runnable
         final String tail = left == 0 ? "" : " (" + left + " stall reports left out before this one)";
         if (stack == null)
         {
-            Logs.STALLS.log(Level.WARNING, () -> head + "The turn " + ENDED_BEFORE_STACK + ", so no stack follows" +
-                tail);
+            Logs.STALLS.log(Level.WARNING, () -> head + ENDED_BEFORE_STACK + ", so no stack follows" + tail);
             return;
         }
         final StallTrace trace = new StallTrace(owner == null ? "?" : owner.getName(), stack);

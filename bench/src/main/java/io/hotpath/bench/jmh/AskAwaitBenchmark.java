@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
@@ -57,9 +56,8 @@ public class AskAwaitBenchmark
 
     /** The four shapes on one embedded worker. */
     @State(Scope.Thread)
-    public static class Actors
+    public static class Actors extends EmbeddedState
     {
-        EmbeddedEngine engine;
         ActorRef<Object> tellInitiator;
         ActorRef<Object> askInitiator;
         ActorRef<Object> awaitInitiator;
@@ -119,18 +117,6 @@ public class AskAwaitBenchmark
         EngineConfig.Builder config()
         {
             return EngineConfig.builder().workers(1).idle("busy-spin");
-        }
-
-        @Setup(Level.Iteration)
-        public void claim()
-        {
-            engine.claim();
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown()
-        {
-            engine.close();
         }
     }
 

@@ -142,6 +142,17 @@ public class LocalPathBenchmark
         }
     }
 
+    /** A worker with no actor: what its duty cycle costs when it finds nothing to do. */
+    @State(Scope.Thread)
+    public static class Idle extends EmbeddedState
+    {
+        @Setup(Level.Trial)
+        public void setUp()
+        {
+            engine = new EmbeddedEngine(EngineConfig.builder().workers(1).idle("busy-spin"));
+        }
+    }
+
     @Benchmark
     public void directHandoff(final Direct s)
     {
@@ -163,7 +174,7 @@ public class LocalPathBenchmark
 
     /** A duty cycle that finds nothing to do: what a worker's loop pays between two polls of its queues. */
     @Benchmark
-    public int idleCycle(final Queued s)
+    public int idleCycle(final Idle s)
     {
         return s.engine.invoker().doWork();
     }

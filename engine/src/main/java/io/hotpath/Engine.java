@@ -224,6 +224,17 @@ public final class Engine implements AutoCloseable
     }
 
     /**
+     * Forget the workers' high-water marks so far ({@link io.hotpath.metrics.WorkerStats#inboundHighWater()},
+     * {@link io.hotpath.metrics.WorkerStats#outboundHighWater()}), after a warm-up say: from now on each holds the most
+     * seen since this call. The other counters are kept. Any thread; a drain under way as it runs may still record the
+     * depth it saw.
+     */
+    public void resetHighWater()
+    {
+        runtime.resetHighWater();
+    }
+
+    /**
      * {@return the engine's name: {@link EngineConfig#ENGINE_NAME}, or {@code hotpath-N} when none was set; its MBeans
      * and JFR events carry it}
      */

@@ -41,4 +41,7 @@ public interface EngineMXBean
 
     /** Forget the latencies recorded so far (after a warm-up, say). */
     void resetHistograms();
+
+    /** Forget the workers' high-water marks so far (after a warm-up, say): each holds the most seen since. */
+    void resetHighWater();
 }

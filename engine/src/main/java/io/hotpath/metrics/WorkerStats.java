@@ -12,14 +12,15 @@ package io.hotpath.metrics;
  * @param reschedules      messages appended to mailboxes.
  * @param exceptions       exceptions thrown by its actors.
  * @param deadLetters      dead letters found on this worker.
- * @param inboundHighWater most frames seen at once in its inbound queue or in one lane to it.
+ * @param inboundHighWater most frames seen at once in its inbound queue or in one lane to it, since the start or the
+ *                         last {@code Engine.resetHighWater()}.
  * @param inboundSize      frames in its inbound queue and the lanes to it now.
  * @param awaitSuspensions awaits that suspended their method.
  * @param awaitSpins       awaits whose answer from another worker came back while they spun, without suspending.
  * @param loopStacks       continuations its loop has run on (see {@code await.onLoopStack}): one more than the most
  *                         methods ever suspended at once with the loop's stack; 0 when the loop runs on none.
  * @param outboundHighWater most messages it kept at once for other workers whose lanes (or inbound queues) were
- *                         full.
+ *                         full, since the start or the last {@code Engine.resetHighWater()}.
  * @param congestedActors  its actors whose mailboxes are above their capacity now (marked congested: senders apply
  *                         the full-queue policy at the source for them).
  * @param congestedHolds   holds its sending actors wait in now until a congested target catches up, one per sender

@@ -425,6 +425,15 @@ public final class EngineRuntime
         observability.resetHistograms();
     }
 
+    /** Forget the workers' high-water marks so far (after a warm-up, say): each holds the most seen since. */
+    public void resetHighWater()
+    {
+        for (final Worker worker : workers.all())
+        {
+            worker.counters.resetHighWater();
+        }
+    }
+
     /**
      * @return the engine's name ({@code engine.name}, or one made up), as in its MBeans and JFR events.
      */

@@ -183,6 +183,12 @@ final class JmxBeans
         {
             runtime.resetHistograms();
         }
+
+        @Override
+        public void resetHighWater()
+        {
+            runtime.resetHighWater();
+        }
     }
 
     private final class WorkerBean implements WorkerMXBean

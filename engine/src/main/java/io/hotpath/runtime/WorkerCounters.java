@@ -11,7 +11,9 @@ import java.lang.invoke.VarHandle;
  * A worker's own counters (those not summed from its actors): awaits that suspended or spun, the most frames its
  * inbound queue held, the most messages its outbound backlogs held, its congested actors and the holds on congested
  * targets now, and interrupt flags its handlers left set.
- * Single writer, the worker's thread (plain reads, opaque writes); read from any thread with opaque loads.
+ * Single writer, the worker's thread (plain reads, opaque writes); read from any thread with opaque loads. The one
+ * exception, the two high-water marks, which any thread may set back to 0 ({@link #resetHighWater}): the worker's
+ * thread reads them with opaque loads too, so it sees a reset at its next drain.
  */
 final class WorkerCounters
 {
@@ -69,10 +71,11 @@ final class WorkerCounters
      */
     void noteInboundDrain(final FrameQueue inbound, final int drained, final boolean cutShort)
     {
-        if (drained > inboundHighWater || cutShort)
+        final int highWater = (int)INBOUND_HIGH_WATER.getOpaque(this);
+        if (drained > highWater || cutShort)
         {
             final int depth = Math.min(inbound.capacity(), cutShort ? drained + inbound.size() : drained);
-            if (depth > inboundHighWater)
+            if (depth > highWater)
             {
                 INBOUND_HIGH_WATER.setOpaque(this, depth);
             }
@@ -82,10 +85,20 @@ final class WorkerCounters
     /** Messages waiting in the outbound backlogs now; keeps the most. */
     void noteOutbound(final int waiting)
     {
-        if (waiting > outboundHighWater)
+        if (waiting > (int)OUTBOUND_HIGH_WATER.getOpaque(this))
         {
             OUTBOUND_HIGH_WATER.setOpaque(this, waiting);
         }
+    }
+
+    /**
+     * Forget both high-water marks: from now on they hold the most seen since. Any thread; a drain of the worker's
+     * going on meanwhile may still record what it saw.
+     */
+    void resetHighWater()
+    {
+        INBOUND_HIGH_WATER.setOpaque(this, 0);
+        OUTBOUND_HIGH_WATER.setOpaque(this, 0);
     }
 
     /** An actor of this worker was marked congested ({@code +1}) or caught up ({@code -1}). */

@@ -21,13 +21,12 @@ public record FixedRateFigures(
     implements Serializable
 {
     /**
-     * @return true when the engine's inbound queue was full while measured: the high-water mark reached the capacity
-     * after the start, or, for a queue already full in the warm-up (a high-water mark only grows), an offer was
-     * refused while measured.
+     * @return true when the engine's inbound queue was full while measured (its high-water mark, reset as the
+     * measurement began, reached the capacity).
      */
     public boolean saturatedWhileMeasured()
     {
-        return inbound != null && (inbound.saturatedInWarmup() ? refusedOffers > 0 : inbound.saturated());
+        return inbound != null && inbound.saturatedWhileMeasured();
     }
 
     /**

@@ -6,30 +6,38 @@ import java.util.Map;
 
 /**
  * How full the engine's inbound queues got during a row, from {@code engine.stats()}: the highest
- * {@code inboundHighWater} over the workers when the measurement began and when it ended, beside
- * {@code inbound.capacity}. A high-water mark only grows, so a measured row saturated when it reached the capacity
- * after having been below it at the start. Immutable.
+ * {@code inboundHighWater} over the workers when the measurement began (the warm-up's), and when the row ended, the
+ * marks having been reset as the measurement began ({@code Engine.resetHighWater()}), so the most frames queued while
+ * measured; beside {@code inbound.capacity}. Immutable.
  *
  * @param capacity          frames in each worker's inbound queue.
- * @param highWaterAtStart  the highest high-water mark when the measurement began (reached in the warm-up).
- * @param highWaterAtEnd    the highest high-water mark when the row ended.
+ * @param highWaterInWarmup the highest high-water mark when the measurement began: the most queued in the warm-up.
+ * @param highWaterMeasured the highest high-water mark when the row ended: the most queued while measured.
  */
-public record InboundFill(int capacity, int highWaterAtStart, int highWaterAtEnd) implements Serializable
+public record InboundFill(int capacity, int highWaterInWarmup, int highWaterMeasured) implements Serializable
 {
     /**
      * @return true when an inbound queue was full at some moment of the warm-up.
      */
     public boolean saturatedInWarmup()
     {
-        return highWaterAtStart >= capacity;
+        return highWaterInWarmup >= capacity;
     }
 
     /**
-     * @return true when an inbound queue was full at some moment of the row (warm-up included).
+     * @return true when an inbound queue was full at some moment while measured.
      */
-    public boolean saturated()
+    public boolean saturatedWhileMeasured()
     {
-        return highWaterAtEnd >= capacity;
+        return highWaterMeasured >= capacity;
+    }
+
+    /**
+     * @return the most frames queued while measured, as a share of the capacity (0.25: a quarter full).
+     */
+    public double measuredShare()
+    {
+        return (double)highWaterMeasured / capacity;
     }
 
     /**
@@ -39,10 +47,10 @@ public record InboundFill(int capacity, int highWaterAtStart, int highWaterAtEnd
     {
         final Map<String, Object> m = new LinkedHashMap<>();
         m.put("capacity", capacity);
-        m.put("highWaterAtStart", highWaterAtStart);
-        m.put("highWaterAtEnd", highWaterAtEnd);
+        m.put("highWaterInWarmup", highWaterInWarmup);
+        m.put("highWaterMeasured", highWaterMeasured);
         m.put("saturatedInWarmup", saturatedInWarmup());
-        m.put("saturated", saturated());
+        m.put("saturatedWhileMeasured", saturatedWhileMeasured());
         return m;
     }
 }

@@ -249,13 +249,14 @@ final class ResultSections
                 if (in != null)
                 {
                     final boolean full = f.saturatedWhileMeasured();
-                    fill = TextTable.count(in.highWaterAtStart()) + " / " + TextTable.count(in.highWaterAtEnd()) +
+                    fill = TextTable.count(in.highWaterInWarmup()) + " / " + TextTable.count(in.highWaterMeasured()) +
                         " of " + TextTable.count(in.capacity()) + (full ? " FULL" : in.saturatedInWarmup() ?
                         " full in warm-up" : "") + (f.congestedWhileMeasured() ? " congested" : "");
-                    final int[] tally = saturated.computeIfAbsent(s.name() + " " + r.impl(), (k) -> new int[3]);
+                    final int[] tally = saturated.computeIfAbsent(s.name() + " " + r.impl(), (k) -> new int[4]);
                     tally[0] += full ? 1 : 0;
                     tally[1] += f.congestedWhileMeasured() ? 1 : 0;
                     tally[2]++;
+                    tally[3] += in.measuredShare() >= 0.25 ? 1 : 0;
                 }
                 table.row(ResultTable.rowName(r, repeated), r.impl(),
                     TextTable.count(f.targetPerSec()), TextTable.count(f.achievedPerSec()),
@@ -273,7 +274,7 @@ final class ResultSections
             .append("implementation's slices ran); refused = offers refused, by a full ")
             .append("queue or a congested receiver (retried, stamps kept); backlog = in flight when the measurement ")
             .append("began; inbound high water = ")
-            .append("the engine's most frames queued at the start / end of the measurement, of its capacity ")
+            .append("the engine's most frames queued in the warm-up / while measured, of its capacity ")
             .append("(FULL: the queue saturated while measured; full in warm-up: only before; congested: offers ")
             .append("were refused while the queue never filled, because the receiver's mailbox was above its ")
             .append("capacity); ")
@@ -282,8 +283,8 @@ final class ResultSections
         for (final Map.Entry<String, int[]> e : saturated.entrySet())
         {
             sb.append(e.getKey()).append(": inbound queue saturated while measured in ").append(e.getValue()[0])
-                .append(" of ").append(e.getValue()[2]).append(" run(s), receiver congested in ")
-                .append(e.getValue()[1]).append('\n');
+                .append(" of ").append(e.getValue()[2]).append(" run(s), a quarter full or more in ")
+                .append(e.getValue()[3]).append(", receiver congested in ").append(e.getValue()[1]).append('\n');
         }
     }
 }

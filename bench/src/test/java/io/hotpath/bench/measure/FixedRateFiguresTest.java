@@ -2,21 +2,31 @@ package io.hotpath.bench.measure;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FixedRateFiguresTest
 {
     @Test
-    void aQueueIsSaturatedWhileMeasuredWhenItFilledUpAfterTheStartOrRefusedAnOfferWhenFullBefore()
+    void aQueueIsSaturatedWhileMeasuredWhenItsMarkSinceTheStartReachedTheCapacity()
     {
-        final InboundFill fullInWarmup = new InboundFill(16, 16, 16);
+        final InboundFill fullInWarmup = new InboundFill(16, 16, 3);
+        assertTrue(fullInWarmup.saturatedInWarmup());
         assertFalse(new FixedRateFigures(1, 1.0, 0, 0, fullInWarmup).saturatedWhileMeasured(),
             "full only before the measurement");
-        assertTrue(new FixedRateFigures(1, 1.0, 3, 0, fullInWarmup).saturatedWhileMeasured(), "refused while measured");
+        assertTrue(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 16, 16)).saturatedWhileMeasured(),
+            "full in the warm-up and again while measured");
         assertTrue(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 16)).saturatedWhileMeasured());
         assertFalse(new FixedRateFigures(1, 1.0, 0, 0, new InboundFill(16, 9, 12)).saturatedWhileMeasured());
         assertFalse(new FixedRateFigures(1, 1.0, 5, 0, null).saturatedWhileMeasured(), "a peer has no inbound queue");
+    }
+
+    @Test
+    void theShareOfTheCapacityIsTheMeasuredMarkNotTheWarmUps()
+    {
+        assertEquals(0.25, new InboundFill(16, 16, 4).measuredShare());
+        assertEquals(0.0, new InboundFill(16, 12, 0).measuredShare());
     }
 
     @Test

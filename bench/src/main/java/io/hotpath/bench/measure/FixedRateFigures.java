@@ -14,10 +14,12 @@ import java.util.Map;
  * @param refusedOffers  offers refused while measured, by a full queue or a congested receiver (each retried later,
  *                       stamps unchanged).
  * @param backlogAtStart messages sent and not yet received when the measurement began.
+ * @param mostInFlight   the most messages sent and not yet received while measured, looked at every 256 sent.
  * @param inbound        the engine's inbound fill, or null for a peer.
  */
 public record FixedRateFigures(
-    long targetPerSec, Double achievedPerSec, long refusedOffers, long backlogAtStart, InboundFill inbound)
+    long targetPerSec, Double achievedPerSec, long refusedOffers, long backlogAtStart, long mostInFlight,
+    InboundFill inbound)
     implements Serializable
 {
     /**
@@ -48,6 +50,7 @@ public record FixedRateFigures(
         m.put("achievedPerSec", achievedPerSec);
         m.put("refusedOffers", refusedOffers);
         m.put("backlogAtStart", backlogAtStart);
+        m.put("mostInFlight", mostInFlight);
         m.put("inbound", inbound == null ? null : inbound.toJson());
         m.put("saturatedWhileMeasured", saturatedWhileMeasured());
         m.put("congestedWhileMeasured", congestedWhileMeasured());

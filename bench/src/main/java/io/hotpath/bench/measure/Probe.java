@@ -101,6 +101,14 @@ public final class Probe extends ProbePad
     }
 
     /**
+     * @return true while the driver measures (not in the warm-up, its rehearsals or the stop); any thread.
+     */
+    public boolean measuring()
+    {
+        return phaseWord.phase == MEASURE;
+    }
+
+    /**
      * Record one latency; the recording thread only.
      *
      * @param stampNs when the message was sent (or was meant to be sent).
@@ -328,6 +336,17 @@ public final class Probe extends ProbePad
             sum += s.count();
         }
         return sum;
+    }
+
+    /** @return the most messages in flight any sender saw while measured ({@link ProbeSender#noteInFlight}). */
+    public synchronized long mostInFlight()
+    {
+        long most = 0;
+        for (final ProbeSender s : senders)
+        {
+            most = Math.max(most, s.mostInFlight());
+        }
+        return most;
     }
 
     /** @return offers refused by a full queue, summed over senders. */

@@ -8,6 +8,8 @@ public final class ProbeSender extends ProbeSenderPad
 {
     private final Counter sent = new Counter();
     private final Counter refused = new Counter();
+    /** The most messages sent and not yet received that this sender saw while measured; it alone writes it. */
+    private volatile long mostInFlight;
     private volatile boolean stopped;
     byte p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111, p112, p113, p114, p115;
     byte p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127, p128, p129, p130, p131;
@@ -35,6 +37,26 @@ public final class ProbeSender extends ProbeSenderPad
     public void refused()
     {
         refused.increment();
+    }
+
+    /**
+     * A look at the messages in flight while measured (sent, not yet received); keeps the most. The sending thread
+     * only, now and then (a look reads the receiver's count, a line the receiver writes).
+     *
+     * @param inFlight messages sent and not yet received now.
+     */
+    public void noteInFlight(final long inFlight)
+    {
+        if (inFlight > mostInFlight)
+        {
+            mostInFlight = inFlight;
+        }
+    }
+
+    /** @return the most messages in flight this sender saw while measured; any thread. */
+    public long mostInFlight()
+    {
+        return mostInFlight;
     }
 
     /** Acknowledge the stop: this sender sends nothing more. */

@@ -228,7 +228,7 @@ final class ResultSections
         final StringBuilder sb, final List<Scenario> scenarios, final List<Result> results, final boolean repeated)
     {
         final TextTable table = new TextTable("scenario", "impl", "target/s", "achieved/s", "refused", "backlog",
-            "inbound high water", "p50", "p99.9", "steal%", "other%");
+            "most in flight", "inbound high water", "p50", "p99.9", "steal%", "other%");
         final Map<String, int[]> saturated = new LinkedHashMap<>();
         for (final Scenario s : scenarios)
         {
@@ -260,7 +260,8 @@ final class ResultSections
                 }
                 table.row(ResultTable.rowName(r, repeated), r.impl(),
                     TextTable.count(f.targetPerSec()), TextTable.count(f.achievedPerSec()),
-                    TextTable.count(f.refusedOffers()), TextTable.count(f.backlogAtStart()), fill,
+                    TextTable.count(f.refusedOffers()), TextTable.count(f.backlogAtStart()),
+                    TextTable.count(f.mostInFlight()), fill,
                     TextTable.ns(r.p50Ns()), TextTable.ns(r.p999Ns()),
                     TextTable.pct(r.host() == null ? null : r.host().stealPct()),
                     TextTable.pct(r.host() == null ? null : r.host().otherPct()));
@@ -273,7 +274,8 @@ final class ResultSections
         sb.append("\nfixed-rate: achieved = sent per second while measured (in a paired row, while the ")
             .append("implementation's slices ran); refused = offers refused, by a full ")
             .append("queue or a congested receiver (retried, stamps kept); backlog = in flight when the measurement ")
-            .append("began; inbound high water = ")
+            .append("began; most in flight = the most messages sent and not yet received while measured (looked at ")
+            .append("every 256 sent, by the sender); inbound high water = ")
             .append("the engine's most frames queued in the warm-up / while measured, of its capacity ")
             .append("(FULL: the queue saturated while measured; full in warm-up: only before; congested: offers ")
             .append("were refused while the queue never filled, because the receiver's mailbox was above its ")

@@ -39,6 +39,7 @@ final class RowMeasurement
     private long refusedAtStart;
     private long refusedAtEnd;
     private long backlogAtStart;
+    private long mostInFlight;
     private long measuredNs;
 
     /**
@@ -77,6 +78,7 @@ final class RowMeasurement
         refusedAtEnd = probe.refused();
         hostAfter = HostLoad.sample();
         measuredNs = probe.measuredNs();
+        mostInFlight = probe.mostInFlight();
     }
 
     Result.Facts facts(final Scenario scenario, final int run, final Probe probe, final long sliceNs)
@@ -98,7 +100,7 @@ final class RowMeasurement
         final FixedRateFigures fixedRate = scenario.kind() != ScenarioKind.FIXED_RATE ? null :
             new FixedRateFigures(scenario.ratePerSec(), sendingNs > 0 ?
                 Math.rint((sentAtEnd - sentAtStart) * 1e9 / sendingNs) : null, refusedAtEnd - refusedAtStart,
-                backlogAtStart, inbound);
+                backlogAtStart, mostInFlight, inbound);
         final HostLevel level = levelBefore < 0 && levelAfter < 0 ? null : new HostLevel(
             levelBefore < 0 ? null : levelBefore, levelAfter < 0 ? null : levelAfter);
         return new Result.Facts(run, HostLoad.between(hostBefore, hostAfter), intervals, pairing, fixedRate,

@@ -45,6 +45,34 @@ class FixedRateSenderTest
     }
 
     @Test
+    void whileMeasuredTheSenderKeepsTheMostMessagesInFlightLookingEvery256()
+    {
+        final Probe probe = new Probe(false);
+        final FixedRateSender sender = new FixedRateSender(1_000_000, probe, Faults.NONE);
+        final Outlet accepts = (m) -> true;
+        sender.start();
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(3));
+        while (sender.sendDue(accepts) && probe.sent() < 600)
+        {
+            // in the warm-up: sent, never received, and not looked at
+        }
+        assertEquals(0, probe.mostInFlight(), "nothing is looked at before the measurement");
+        probe.beginMeasure();
+        final long before = probe.sent();
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(3));
+        while (probe.sent() < before + 600)
+        {
+            assertTrue(sender.sendDue(accepts));
+        }
+        // nothing was received: at each look every message sent so far was in flight; the last look was at the
+        // last multiple of 256 sent
+        final long lastLook = probe.sent() / FixedRateSender.IN_FLIGHT_EVERY * FixedRateSender.IN_FLIGHT_EVERY;
+        assertTrue(lastLook > before, "at least one look while measured");
+        assertEquals(lastLook, probe.mostInFlight());
+        probe.stop();
+    }
+
+    @Test
     void theScheduleIsExactAndDoesNotOverflow()
     {
         assertEquals(5L + 3_333L, Pacing.intendedNs(5, 1, 300_000));

@@ -11,9 +11,9 @@ import java.lang.invoke.VarHandle;
  * A worker's own counters (those not summed from its actors): awaits that suspended or spun, the most frames its
  * inbound queue held, the most messages its outbound backlogs held, its congested actors and the holds on congested
  * targets now, and interrupt flags its handlers left set.
- * Single writer, the worker's thread (plain reads, opaque writes); read from any thread with opaque loads. The one
- * exception, the two high-water marks, which any thread may set back to 0 ({@link #resetHighWater}): the worker's
- * thread reads them with opaque loads too, so it sees a reset at its next drain.
+ * Single writer, the worker's thread (plain reads, opaque writes); read from any thread with opaque loads. One
+ * exception: any thread may set the two high-water marks back to 0 ({@link #resetHighWater}), so the worker's thread
+ * reads those with opaque loads too, and sees a reset at its next drain.
  */
 final class WorkerCounters
 {

@@ -7,7 +7,9 @@
 #   bench/alternate-jmh.sh OUT ROUNDS REGEX JAR...
 #     OUT      a new directory for the runs' CSV and output files
 #     ROUNDS   rounds; each runs every jar once
-#     REGEX    JMH's benchmark selection, e.g. 'LocalPathBenchmark.(idleCycle|rescheduleOne)$'
+#     REGEX    JMH's benchmark selection, e.g. 'LocalPathBenchmark.(idleCycle|rescheduleOne)$'; JMH finds it anywhere
+#              in a benchmark's full name ('AskAwaitBenchmark' also selects 'CrossAskAwaitBenchmark': write
+#              '\.AskAwaitBenchmark' for the one)
 #     JAR      two or more bench jars (each built with `mvn -pl bench -am package` at its commit)
 #   JMH_ARGS   more JMH options for every run, e.g. JMH_ARGS='-p idle=busy-spin'
 #
@@ -16,7 +18,7 @@
 set -euo pipefail
 
 if [ $# -lt 5 ]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 out=$1 rounds=$2 regex=$3

@@ -46,6 +46,9 @@ class NoTrapTest
         try (Engine engine = Engine.start(TestEngines.config(1).idle("backoff").build()))
         {
             final AtomicBoolean seenInterrupted = new AtomicBoolean();
+            // this engine's worker thread, taken from its handler: another engine of this JVM may still have a
+            // thread of the same name (one a test left running, or one ending), which need not park
+            final AtomicReference<Thread> workerThread = new AtomicReference<>();
             final ActorRef<String> rude = engine.actor((ActorContext<String> ctx) -> (String m) ->
             {
                 if ("interrupt".equals(m))
@@ -55,14 +58,15 @@ class NoTrapTest
                 else
                 {
                     seenInterrupted.set(Thread.currentThread().isInterrupted());
+                    workerThread.set(Thread.currentThread());
                     ctx.reply(m);
                 }
             }).onWorker(0).spawn();
             rude.tell("interrupt");
             assertEquals("check", rude.ask("check").get(WAIT));
             assertFalse(seenInterrupted.get(), "the next handler saw the flag");
-            final Thread worker = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals(engine.config().workerName(0))).findFirst().orElseThrow();
+            final Thread worker = workerThread.get();
+            assertEquals(engine.config().workerName(0), worker.getName());
             TestEngines.await("the idle worker parks", () -> worker.getState() == Thread.State.TIMED_WAITING);
             assertEquals(1, engine.stats().workers().get(0).interruptsCleared());
         }

@@ -2,7 +2,7 @@
 # Judge a change by JMH on a host whose speed moves between runs: run the benchmarks of two or more bench jars (the
 # jar before the change, the jar with it) one fork at a time, alternated, the order rotated each round, then print
 # each benchmark's score per jar and round, and each jar's ratio to the first jar's in the same round. Compare the
-# ratios of one round, never the medians of separate runs (docs/PERFORMANCE.md, "Run it yourself").
+# ratios of one round, never the medians of separate runs (docs/PERFORMANCE.md, "How to reproduce").
 #
 #   bench/alternate-jmh.sh OUT ROUNDS REGEX JAR...
 #     OUT      a new directory for the runs' CSV and output files

@@ -110,6 +110,32 @@ class NoHarmTest
     }
 
     @Test
+    void aNodeOfTheSameAddressStartsTheMomentTheLastOneClosed()
+    {
+        // the driver frees a closed node's claim when it gets to it, after the close returned: the address is free
+        // at once all the same, every time
+        final String name = "ipc://again-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        try (Engine engineA = Nodes.engine();
+             RemoteNode a = RemoteNode.start(engineA, RemoteConfig.builder().address(name).build());
+             Engine engineB = Nodes.engine())
+        {
+            for (int round = 0; round < 20; round++)
+            {
+                final RemoteNode b = RemoteNode.start(engineB, RemoteConfig.builder().address(name + "-b")
+                    .externalDriver(a.aeronDirectory()).build());
+                b.close();
+            }
+            try (RemoteNode b = RemoteNode.start(engineB, RemoteConfig.builder().address(name + "-b")
+                .externalDriver(a.aeronDirectory()).build()))
+            {
+                publishEcho(engineA, a);
+                final ActorRef<String> echo = b.<String>resolve(name, "echo").get(WAIT);
+                assertThat(echo.<String>ask("after 20 restarts").get(WAIT)).isEqualTo("after 20 restarts");
+            }
+        }
+    }
+
+    @Test
     void publishingAnotherEnginesActorIsRefused()
     {
         try (Engine engineA = Nodes.engine();

@@ -9,6 +9,8 @@ import org.agrona.concurrent.status.CountersReader;
 
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A node's claim on its address in its media driver: an Aeron counter of the driver's, keyed by the address, that
@@ -16,7 +18,10 @@ import java.nio.charset.StandardCharsets;
  * same UDP endpoint or IPC name of one driver would take the first one's traffic, and its goodbyes would cut the
  * first one's peers off: so a node starts only when no live node holds a claim on its address there, and of two
  * that start at once the earlier claim wins. (A node on another driver finds a UDP port in use when it binds.)
- * Made and closed by the node's owner thread.
+ * <p>
+ * The driver frees a closed counter when it gets to the client's command, after the close has returned: so a claim
+ * of this process counts only while it is in {@link #HELD}, which its close leaves first, and a node started right
+ * after another of this process closed finds the address free. Made and closed by the node's owner thread.
  */
 final class NodeClaim implements AutoCloseable
 {
@@ -27,11 +32,16 @@ final class NodeClaim implements AutoCloseable
     private static final int ADDRESS_LENGTH = INCARNATION + Long.BYTES;
     private static final int ADDRESS = ADDRESS_LENGTH + Integer.BYTES;
 
-    private final Counter counter;
+    /** The claims of this process not closed yet, by driver directory and registration id. */
+    private static final Set<String> HELD = ConcurrentHashMap.newKeySet();
 
-    private NodeClaim(final Counter counter)
+    private final Counter counter;
+    private final String held;
+
+    private NodeClaim(final Counter counter, final String held)
     {
         this.counter = counter;
+        this.held = held;
     }
 
     /**
@@ -45,7 +55,8 @@ final class NodeClaim implements AutoCloseable
      */
     static NodeClaim claim(final Aeron aeron, final NodeAddress address, final long incarnation)
     {
-        refuseIfHeld(aeron.countersReader(), address, Long.MAX_VALUE);
+        final String driver = aeron.context().aeronDirectoryName();
+        refuseIfHeld(aeron.countersReader(), driver, address, Long.MAX_VALUE);
         final byte[] text = address.toString().getBytes(StandardCharsets.US_ASCII);
         final UnsafeBuffer key = new UnsafeBuffer(new byte[ADDRESS + text.length]);
         key.putLong(PID, ProcessHandle.current().pid(), ByteOrder.LITTLE_ENDIAN);
@@ -56,22 +67,32 @@ final class NodeClaim implements AutoCloseable
             .getBytes(StandardCharsets.US_ASCII);
         final Counter counter = aeron.addCounter(TYPE_ID, key, 0, key.capacity(), new UnsafeBuffer(label), 0,
             label.length);
+        // held before the look at the earlier claims: a node of this process starting at once sees this one
+        final String held = heldKey(driver, counter.registrationId());
+        HELD.add(held);
         try
         {
-            refuseIfHeld(aeron.countersReader(), address, counter.registrationId());
+            refuseIfHeld(aeron.countersReader(), driver, address, counter.registrationId());
         }
         catch (final RuntimeException ex)
         {
+            HELD.remove(held);
             counter.close();
             throw ex;
         }
-        return new NodeClaim(counter);
+        return new NodeClaim(counter, held);
+    }
+
+    private static String heldKey(final String driver, final long registrationId)
+    {
+        return driver + '#' + registrationId;
     }
 
     /** Refuse when a live node of another claim earlier than {@code ownRegistration} holds the address. */
-    private static void refuseIfHeld(final CountersReader counters, final NodeAddress address,
+    private static void refuseIfHeld(final CountersReader counters, final String driver, final NodeAddress address,
         final long ownRegistration)
     {
+        final long thisProcess = ProcessHandle.current().pid();
         final String wanted = address.toString();
         final String[] holder = new String[1];
         counters.forEach((final int counterId, final int typeId, final DirectBuffer key, final String label) ->
@@ -88,7 +109,10 @@ final class NodeClaim implements AutoCloseable
                 return;
             }
             final long pid = key.getLong(PID, ByteOrder.LITTLE_ENDIAN);
-            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+            final boolean live = pid == thisProcess ?
+                HELD.contains(heldKey(driver, counters.getCounterRegistrationId(counterId))) :
+                ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+            if (live)
             {
                 holder[0] = Owners.process(pid) + ", incarnation " +
                     Long.toHexString(key.getLong(INCARNATION, ByteOrder.LITTLE_ENDIAN));
@@ -107,6 +131,7 @@ final class NodeClaim implements AutoCloseable
     @Override
     public void close()
     {
+        HELD.remove(held);
         counter.close();
     }
 }

@@ -7,8 +7,9 @@ import io.hotpath.bench.measure.ProbeSender;
  * An open-loop sender: message i is due at {@code start + i / rate}, carries that INTENDED time as its stamp, and
  * when the sender falls behind (a stall, a full queue, a descheduled thread) it sends the overdue messages at once
  * with their intended stamps, so a stall is charged to every message it delays (no coordinated omission).
- * While measured it looks at the messages in flight (sent, not yet received) every {@link #IN_FLIGHT_EVERY} sent, for
- * the row's most in flight: the same measure of a backlog for every implementation, whatever its queue.
+ * While measured it looks at the messages in flight (sent, not yet received) every
+ * {@link ProbeSender#IN_FLIGHT_EVERY} sent, for the row's most in flight: the same measure of a backlog for every
+ * implementation, whatever its queue.
  * In a paired row it joins the floor before a batch when its receiver asks, and then moves its schedule on by the
  * slice's length: a slice is time the row does not measure, not a stall ({@link FloorSlices}).
  * NOT thread safe: owned by the sending thread (an actor's worker, or a sender thread).
@@ -16,11 +17,7 @@ import io.hotpath.bench.measure.ProbeSender;
 final class FixedRateSender
 {
     private static final int MASK = Pacing.FIXED_RATE_POOL - 1;
-    /**
-     * One look at the messages in flight per this many sent, while measured: often enough to see a backlog of a quarter
-     * of any queue here (thousands), rare enough that reading the receiver's count costs the row nothing.
-     */
-    static final int IN_FLIGHT_EVERY = 256;
+    private static final int IN_FLIGHT_MASK = ProbeSender.IN_FLIGHT_EVERY - 1;
 
     private final Envelope[] pool = Envelope.pool(Pacing.FIXED_RATE_POOL);
     private final long ratePerSec;
@@ -105,7 +102,7 @@ final class FixedRateSender
             }
             next++;
             sent++;
-            if ((next & (IN_FLIGHT_EVERY - 1)) == 0 && probe.measuring())
+            if ((next & IN_FLIGHT_MASK) == 0 && probe.measuring())
             {
                 sender.noteInFlight(next - probe.received());
             }

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param refusedOffers  offers refused while measured, by a full queue or a congested receiver (each retried later,
  *                       stamps unchanged).
  * @param backlogAtStart messages sent and not yet received when the measurement began.
- * @param mostInFlight   the most messages sent and not yet received while measured, looked at every 256 sent.
+ * @param mostInFlight   the most messages sent and not yet received while measured, looked at every
+ *                       {@link ProbeSender#IN_FLIGHT_EVERY} sent.
  * @param inbound        the engine's inbound fill, or null for a peer.
  */
 public record FixedRateFigures(

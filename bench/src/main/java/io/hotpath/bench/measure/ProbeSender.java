@@ -6,6 +6,13 @@ package io.hotpath.bench.measure;
  */
 public final class ProbeSender extends ProbeSenderPad
 {
+    /**
+     * A fixed-rate sender looks at the messages in flight once per this many sent, while measured (a power of two):
+     * often enough to see a backlog of a quarter of any queue here (thousands), rare enough that reading the
+     * receiver's count costs the row nothing.
+     */
+    public static final int IN_FLIGHT_EVERY = 256;
+
     private final Counter sent = new Counter();
     private final Counter refused = new Counter();
     /** The most messages sent and not yet received that this sender saw while measured; it alone writes it. */

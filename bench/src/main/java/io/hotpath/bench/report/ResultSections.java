@@ -3,6 +3,7 @@ package io.hotpath.bench.report;
 import io.hotpath.bench.measure.FixedRateFigures;
 import io.hotpath.bench.measure.InboundFill;
 import io.hotpath.bench.measure.Pairing;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.measure.Result;
 import io.hotpath.bench.scenario.Scenario;
 import io.hotpath.bench.scenario.ScenarioKind;
@@ -275,7 +276,7 @@ final class ResultSections
             .append("implementation's slices ran); refused = offers refused, by a full ")
             .append("queue or a congested receiver (retried, stamps kept); backlog = in flight when the measurement ")
             .append("began; most in flight = the most messages sent and not yet received while measured (looked at ")
-            .append("every 256 sent, by the sender); inbound high water = ")
+            .append("every ").append(ProbeSender.IN_FLIGHT_EVERY).append(" sent, by the sender); inbound high water = ")
             .append("the engine's most frames queued in the warm-up / while measured, of its capacity ")
             .append("(FULL: the queue saturated while measured; full in warm-up: only before; congested: offers ")
             .append("were refused while the queue never filled, because the receiver's mailbox was above its ")

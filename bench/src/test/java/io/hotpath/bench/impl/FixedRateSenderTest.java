@@ -1,6 +1,7 @@
 package io.hotpath.bench.impl;
 
 import io.hotpath.bench.measure.Probe;
+import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.measure.SliceLog;
 import org.junit.jupiter.api.Test;
 
@@ -65,8 +66,8 @@ class FixedRateSenderTest
             assertTrue(sender.sendDue(accepts));
         }
         // nothing was received: at each look every message sent so far was in flight; the last look was at the
-        // last multiple of 256 sent
-        final long lastLook = probe.sent() / FixedRateSender.IN_FLIGHT_EVERY * FixedRateSender.IN_FLIGHT_EVERY;
+        // last multiple of IN_FLIGHT_EVERY sent
+        final long lastLook = probe.sent() / ProbeSender.IN_FLIGHT_EVERY * ProbeSender.IN_FLIGHT_EVERY;
         assertTrue(lastLook > before, "at least one look while measured");
         assertEquals(lastLook, probe.mostInFlight());
         probe.stop();

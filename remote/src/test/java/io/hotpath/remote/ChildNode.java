@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,11 +154,54 @@ final class ChildNode implements AutoCloseable
         return report.contains("done=true");
     }
 
-    /** Stop the child's process (SIGSTOP), as a long GC pause or a debugger would: every thread of it halts. */
+    /**
+     * Stop the child's process (SIGSTOP), as a long GC pause or a debugger would: every thread of it halts. Returns
+     * once every thread of it is seen stopped: {@code kill} returns when the signal is sent, and a thread of the
+     * child may still run a moment after, enough to answer a message sent right after this call.
+     */
     void pause()
     {
         signal("-STOP");
         paused = true;
+        awaitStopped();
+    }
+
+    private void awaitStopped()
+    {
+        final Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        final long deadlineNs = System.nanoTime() + WAIT_NS;
+        while (!allStopped(tasks))
+        {
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                fail("the child " + process.pid() + " did not stop within 60 s of SIGSTOP");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Whether every thread in /proc/PID/task is in state T (stopped); the state follows the name's closing ')'. */
+    private static boolean allStopped(final Path tasks)
+    {
+        try (var stream = Files.list(tasks))
+        {
+            return stream.allMatch(task ->
+            {
+                try
+                {
+                    final String stat = Files.readString(task.resolve("stat"));
+                    return stat.charAt(stat.lastIndexOf(')') + 2) == 'T';
+                }
+                catch (final IOException ex)
+                {
+                    return true; // the thread has exited
+                }
+            });
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + tasks + " to see the child stopped", ex);
+        }
     }
 
     /** Let a stopped child run again (SIGCONT). */

@@ -2,6 +2,8 @@ package io.hotpath.bench.jmh.queues;
 
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
+import io.hotpath.inbound.FrameHandler;
+import io.hotpath.inbound.OneToOneFrameQueue;
 import org.jctools.queues.atomic.MpscAtomicArrayQueue;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -25,8 +27,9 @@ import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Two threads passing one message back and forth through a pair of queues, one round trip per operation: the
- * queue-only counterpart of the engine's cross-thread {@code roundTrip}. Both sides spin and leave their loops on
+ * Two threads passing one message back and forth through a pair of queues (JCTools', the Disruptor's rings, the
+ * engine's own lanes), one round trip per operation: the queue-only counterpart of the engine's round trip between
+ * two workers ({@code WorkerRoundTripBenchmark}). Both sides spin and leave their loops on
  * {@code Control.stopMeasurement} (after JMH's sample 18). Once it is set the ping side sends nothing more: JMH
  * keeps calling both methods until both threads have left the measurement (warm-down), and pings sent then, with
  * no one answering, would fill the ring and block its producer. Each iteration ends by emptying both queues, so a
@@ -105,6 +108,81 @@ public class PingPongQueueBenchmark
                 Thread.onSpinWait();
             }
         }
+    }
+
+    /**
+     * A pair of the engine's lanes (a worker's lane to another), each drained one frame at a time by the engine's own
+     * drain, with or without the fence the engine's sender makes after a lone frame
+     * ({@link OneToOneFrameQueue#fenceLoneFrame}).
+     */
+    @State(Scope.Group)
+    public static class Lane
+    {
+        /** Fence after each frame, as the engine fences a lone frame to a busy-spin worker. */
+        @Param({"false", "true"})
+        public boolean fence;
+
+        final OneToOneFrameQueue ping = new OneToOneFrameQueue(CAPACITY);
+        final OneToOneFrameQueue pong = new OneToOneFrameQueue(CAPACITY);
+        final FrameHandler takeOne = (target, message) -> false;
+        long pingCycle;
+        long pongCycle;
+
+        @TearDown(Level.Iteration)
+        public void drain()
+        {
+            while (ping.drain(takeOne, CAPACITY) > 0 || pong.drain(takeOne, CAPACITY) > 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    @Benchmark
+    @Group("lane")
+    @GroupThreads(1)
+    public boolean pingLane(final Lane s, final Control control)
+    {
+        if (control.stopMeasurement)
+        {
+            return false;
+        }
+        s.ping.offer(s, MESSAGE);
+        if (s.fence)
+        {
+            s.ping.fenceLoneFrame(++s.pingCycle, 1);
+        }
+        return await(s.pong, s.takeOne, control);
+    }
+
+    @Benchmark
+    @Group("lane")
+    @GroupThreads(1)
+    public boolean pongLane(final Lane s, final Control control)
+    {
+        if (await(s.ping, s.takeOne, control))
+        {
+            s.pong.offer(s, MESSAGE);
+            if (s.fence)
+            {
+                s.pong.fenceLoneFrame(++s.pongCycle, 1);
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean await(final OneToOneFrameQueue q, final FrameHandler takeOne, final Control control)
+    {
+        while (q.drain(takeOne, 1) == 0)
+        {
+            if (control.stopMeasurement)
+            {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
     }
 
     @Benchmark

@@ -48,6 +48,9 @@ public class WorkerRoundTripBenchmark
     /** The workers' idle strategy: busy-spin, as the harness's rows, or the engine's default, backoff. */
     @Param({"busy-spin"})
     public String idle = "busy-spin";
+    /** Whether the workers run their loop on a continuation ({@code await.onLoopStack}, on by default). */
+    @Param({"true"})
+    public boolean loopStack = true;
 
     private Engine engine;
     private ActorRef<Object> ping;
@@ -61,7 +64,7 @@ public class WorkerRoundTripBenchmark
     @Setup(Level.Trial)
     public void setUp()
     {
-        engine = Engine.start(EngineConfig.builder().workers(2).idle(idle).build());
+        engine = Engine.start(EngineConfig.builder().workers(2).idle(idle).awaitOnLoopStack(loopStack).build());
         final AtomicReference<ActorRef<Object>> pong = new AtomicReference<>();
         ping = engine.actor((ActorContext<Object> ctx) -> m ->
         {

@@ -2,6 +2,9 @@ package io.hotpath;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +42,33 @@ class CloseTest
         assertEquals(0, engine.deadLetters().count());
         assertTrue(engine.awaitTermination(java.time.Duration.ZERO));
         assertTrue(engine.stats().workers().stream().allMatch(w -> w.terminated()));
+    }
+
+    @Test
+    void noWorkerThreadOutlivesTheCloseByAnotherPark() throws Exception
+    {
+        for (final String idle : new String[] {"park", "backoff"})
+        {
+            // parks of up to 1 s: a worker that parked once more after the cycle that finished it would keep its
+            // thread that long after close returned
+            final Engine engine = Engine.start(TestEngines.config(2).idle(idle)
+                .idleMaxParkNs(TimeUnit.SECONDS.toNanos(1)).build());
+            final List<Thread> threads = new CopyOnWriteArrayList<>();
+            for (int worker = 0; worker < 2; worker++)
+            {
+                engine.actor((ActorContext<String> ctx) -> (String m) -> threads.add(Thread.currentThread()))
+                    .onWorker(worker).spawn().tell("which thread");
+            }
+            TestEngines.await("both workers parked", () -> threads.size() == 2 &&
+                threads.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING));
+            engine.close();
+            for (final Thread thread : threads)
+            {
+                thread.join(500);
+                assertFalse(thread.isAlive(), idle + ": worker thread '" + thread.getName() + "' still runs 500 ms " +
+                    "after close returned: " + Arrays.toString(thread.getStackTrace()));
+            }
+        }
     }
 
     @Test

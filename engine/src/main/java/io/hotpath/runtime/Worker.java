@@ -377,7 +377,13 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
         while (!(boolean)TERMINATED.getOpaque(this))
         {
             final int work = dutyCycle();
-            if (carrier != null && carrier.hasResumes() && !terminated)
+            if ((boolean)TERMINATED.getOpaque(this))
+            {
+                // the cycle that finished the worker for the close: its thread ends now, not after one more idle
+                // (a park of up to idle.maxParkNs, which the closer's wake-up came before)
+                return;
+            }
+            if (carrier != null && carrier.hasResumes())
             {
                 // before any idling: an answer a repeating step gave counts no work, yet resumes a method
                 carrier.resumeNext();

@@ -374,13 +374,13 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
     {
         final IdleStrategy idle = idleStrategy;
         final ParkingIdle parking = mayPark ? (ParkingIdle)idle : null;
-        while (!(boolean)TERMINATED.getOpaque(this))
+        while (true)
         {
             final int work = dutyCycle();
             if ((boolean)TERMINATED.getOpaque(this))
             {
-                // the cycle that finished the worker for the close: its thread ends now, not after one more idle
-                // (a park of up to idle.maxParkNs, which the closer's wake-up came before)
+                // the cycle that finished the worker for the close (or found it finished): its thread ends now, not
+                // after one more idle (a park of up to idle.maxParkNs, which the closer's wake-up came before)
                 return;
             }
             if (carrier != null && carrier.hasResumes())

@@ -125,8 +125,6 @@ public class PingPongQueueBenchmark
         final OneToOneFrameQueue ping = new OneToOneFrameQueue(CAPACITY);
         final OneToOneFrameQueue pong = new OneToOneFrameQueue(CAPACITY);
         final FrameHandler takeOne = (target, message) -> false;
-        long pingCycle;
-        long pongCycle;
 
         @TearDown(Level.Iteration)
         public void drain()
@@ -138,10 +136,20 @@ public class PingPongQueueBenchmark
         }
     }
 
+    /**
+     * A side's own count of its sends, standing for its worker's duty cycle in {@code fenceLoneFrame}: a state per
+     * thread (JMH pads it), so the two sides' counts share no cache line.
+     */
+    @State(Scope.Thread)
+    public static class Cycle
+    {
+        long n;
+    }
+
     @Benchmark
     @Group("lane")
     @GroupThreads(1)
-    public boolean pingLane(final Lane s, final Control control)
+    public boolean pingLane(final Lane s, final Cycle cycle, final Control control)
     {
         if (control.stopMeasurement)
         {
@@ -150,7 +158,7 @@ public class PingPongQueueBenchmark
         s.ping.offer(s, MESSAGE);
         if (s.fence)
         {
-            s.ping.fenceLoneFrame(++s.pingCycle, 1);
+            s.ping.fenceLoneFrame(++cycle.n, 1);
         }
         return await(s.pong, s.takeOne, control);
     }
@@ -158,14 +166,14 @@ public class PingPongQueueBenchmark
     @Benchmark
     @Group("lane")
     @GroupThreads(1)
-    public boolean pongLane(final Lane s, final Control control)
+    public boolean pongLane(final Lane s, final Cycle cycle, final Control control)
     {
         if (await(s.ping, s.takeOne, control))
         {
             s.pong.offer(s, MESSAGE);
             if (s.fence)
             {
-                s.pong.fenceLoneFrame(++s.pongCycle, 1);
+                s.pong.fenceLoneFrame(++cycle.n, 1);
             }
             return true;
         }

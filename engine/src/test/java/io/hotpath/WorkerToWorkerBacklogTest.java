@@ -4,6 +4,9 @@ import io.hotpath.metrics.WorkerStats;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -193,6 +196,72 @@ class WorkerToWorkerBacklogTest
             TestEngines.await("all received", () -> toA.get() + toB.get() == total);
             assertTrue(toB.get() > 0, "the rebinding took effect");
             assertEquals(0, engine.deadLetters().count());
+        }
+    }
+
+    /**
+     * Runs of sends to two actors of one worker, interleaved in each turn, through a lane of two frames, so that the
+     * route a run holds meets a full lane and a backlog again and again: every message still arrives once, each
+     * actor's in order, with nothing dead-lettered.
+     */
+    @Test
+    void runsToTwoActorsOfOneWorkerThroughATinyLaneKeepOrderAndLoseNothing() throws Exception
+    {
+        final int turns = 200;
+        final long[] received = new long[2];
+        final AtomicLong total = new AtomicLong();
+        final AtomicLong sentTotal = new AtomicLong();
+        final AtomicInteger outOfOrder = new AtomicInteger();
+        TestEngines.FAULTS.clear();
+        try (Engine engine = Engine.start(TestEngines.config(2).inboundCapacity(16).inboundLaneCapacity(2).build()))
+        {
+            final List<ActorRef<Long>> receivers = new ArrayList<>();
+            for (int r = 0; r < 2; r++)
+            {
+                final int which = r;
+                receivers.add(engine.actor((ActorContext<Long> ctx) -> (Long n) ->
+                {
+                    if (n != received[which])
+                    {
+                        outOfOrder.incrementAndGet();
+                    }
+                    received[which] = n + 1;
+                    total.incrementAndGet();
+                }).name("receiver" + r).onWorker(1).spawn());
+            }
+            final long[] sent = new long[2];
+            final ActorRef<String> producer = engine.actor((ActorContext<String> ctx) ->
+            {
+                final SplittableRandom random = new SplittableRandom(39);
+                final int[] turn = {0};
+                return (String m) ->
+                {
+                    for (int run = 0; run < 20; run++)
+                    {
+                        final int to = random.nextInt(2);
+                        for (int i = random.nextInt(1, 12); i > 0; i--)
+                        {
+                            receivers.get(to).tell(sent[to]++);
+                        }
+                    }
+                    if (++turn[0] < turns)
+                    {
+                        ctx.self().tell("again");
+                    }
+                    else
+                    {
+                        sentTotal.set(sent[0] + sent[1]);
+                    }
+                };
+            }).name("producer").onWorker(0).spawn();
+            producer.tell("go");
+            TestEngines.await("every message sent and received",
+                () -> sentTotal.get() > 0 && total.get() >= sentTotal.get());
+            assertEquals(sentTotal.get(), total.get(), "every message arrived once");
+            assertEquals(0, outOfOrder.get(), "each actor got its messages in order");
+            assertEquals(0, engine.deadLetters().count());
+            assertTrue(TestEngines.FAULTS.isEmpty(), TestEngines.FAULTS.toString());
+            assertTrue(engine.stats().workers().get(0).outboundHighWater() > 0, "the backlog was used");
         }
     }
 }

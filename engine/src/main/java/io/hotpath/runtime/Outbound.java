@@ -37,6 +37,14 @@ final class Outbound
     final CongestionHolds holds;
     /** Messages waiting in every backlog. */
     private int waiting;
+    /**
+     * The actor this worker's latest send to another worker went to through a lane, while that send's route holds:
+     * no backlog to its worker has taken a message since ({@link #append} forgets it). A send to it again goes
+     * straight to {@link #heldLane}: a run of sends to one actor looks its route up once. Or null.
+     */
+    private CellAddress<?> heldTarget;
+    /** The lane to {@link #heldTarget}'s worker. */
+    private OneToOneFrameQueue heldLane;
     /** The sleep handshake of this worker's lane offers to workers that may park. */
     final LaneWakes wakes;
 
@@ -58,6 +66,17 @@ final class Outbound
      */
     boolean send(final Worker dest, final CellAddress<?> target, final Object message, final boolean applyPolicy)
     {
+        if (target == heldTarget && !target.isCongested())
+        {
+            // the route of the send before holds (no backlog to dest, a lane there): only the lane's offer is left
+            final OneToOneFrameQueue lane = heldLane;
+            if (lane.offer(target.cell, message) == FrameQueue.OK)
+            {
+                afterPublish(dest, lane, 1);
+                return true;
+            }
+            heldTarget = null;
+        }
         if (target.isCongested())
         {
             if (!applyPolicy)
@@ -83,6 +102,11 @@ final class Outbound
         final int status = offer(dest, lane, target.cell, message);
         if (status == FrameQueue.OK)
         {
+            if (lane != null)
+            {
+                heldTarget = target;
+                heldLane = lane;
+            }
             afterPublish(dest, lane, 1);
             return true;
         }
@@ -169,6 +193,8 @@ final class Outbound
             return SendSlowPath.backlogFull(worker, backlog.dest, target, message, policy, capacity);
         }
         backlog.add(target, message);
+        // while a backlog holds messages, every send to its worker queues behind them: the held route no longer holds
+        heldTarget = null;
         waiting++;
         worker.counters.noteOutbound(waiting);
         final ActorCell<?> sender = worker.turns.current();

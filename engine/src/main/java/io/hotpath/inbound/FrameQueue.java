@@ -227,8 +227,14 @@ public abstract sealed class FrameQueue extends FrameQueuePad3 permits ManyToOne
      */
     final void publish(final long index, final Object target, final Object message)
     {
-        slots[((int)index & mask) << 1] = target;
+        writeTarget(index, target);
         publishMessage(index, message);
+    }
+
+    /** Write the target of a claimed frame, not yet published: a plain store. The producer that claimed it only. */
+    final void writeTarget(final long index, final Object target)
+    {
+        slots[((int)index & mask) << 1] = target;
     }
 
     /**

@@ -74,13 +74,12 @@ public final class OneToOneFrameQueue extends FrameQueue
         }
         if (index < runSlotsFrom)
         {
-            publish(index, target, message);
+            writeTarget(index, target);
         }
-        else
-        {
-            // the frame a lap before carried this target, and no frame since has written this slot
-            publishMessage(index, message);
-        }
+        // else the frame a lap before carried this target, and no frame since has written this slot. One call site
+        // of publishMessage for both cases, so that the JIT compiles it in: a second one, cold while a run's first
+        // lap is compiled, stays a call for every later frame (docs/lab/2026-11-29-lane-offer-one-publish-call.md)
+        publishMessage(index, message);
         // after the frame: a look at the word (the consumer before it parks, the closer) that counts the frame
         // finds it published
         PRODUCER_WORD.setRelease(this, word + 2);

@@ -40,7 +40,9 @@ final class Outbound
     /**
      * The actor this worker's latest send to another worker went to through a lane, while that send's route holds:
      * no backlog to its worker has taken a message since ({@link #append} forgets it). A send to it again goes
-     * straight to {@link #heldLane}: a run of sends to one actor looks its route up once. Or null.
+     * straight to {@link #heldLane}: a run of sends to one actor looks its route up once. Or null. It keeps one
+     * address reachable until the next send elsewhere, as a lane's slots keep their targets (a stopped actor's cell
+     * drops its instance).
      */
     private CellAddress<?> heldTarget;
     /** The lane to {@link #heldTarget}'s worker. */

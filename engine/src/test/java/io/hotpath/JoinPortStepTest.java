@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -115,26 +116,35 @@ class JoinPortStepTest
             TestEngines.await("port made", () -> port.get() != null);
             TestEngines.await("unbound send counted",
                 () -> engine.deadLetters().count(DeadLetterReason.PORT_UNBOUND) == 1);
-            final int total = 200_000;
+            final int least = 200_000;
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             final Thread rebinder = new Thread(() ->
             {
                 for (int i = 0; i < 2_000; i++)
                 {
                     port.get().bind(i % 2 == 0 ? a : b);
+                    // the first binding to b is seen in use before the rebinding goes on, however the threads are
+                    // scheduled (the sender goes on while this thread lives)
+                    while (i == 1 && toB.get() == 0 && System.nanoTime() - deadlineNs < 0)
+                    {
+                        Thread.yield();
+                    }
                     Thread.yield();
                 }
             });
             port.get().bind(a);
             rebinder.start();
-            for (long i = 0; i < total; i++)
+            long sent = 0;
+            while (sent < least || rebinder.isAlive())
             {
-                while (i - toA.get() - toB.get() > 4_096)
+                while (sent - toA.get() - toB.get() > 4_096)
                 {
                     Thread.yield();  // a well-behaved producer: the relay's worker never waits for a full queue
                 }
-                source.tell(i);
+                source.tell(sent++);
             }
             rebinder.join();
+            final long total = sent;
             TestEngines.await("all delivered", () -> toA.get() + toB.get() == total);
             assertEquals(1, engine.deadLetters().count());
             assertTrue(toA.get() > 0 && toB.get() > 0, "both bindings were used: " + toA + " / " + toB);

@@ -257,6 +257,40 @@ class DirectHandoffTest
         assertEquals(0, stats(longer).handoffs());
     }
 
+    @Test
+    void aSendOnTheActorsWorkerReachesItsInstanceOfTheMomentThroughCreationRestartAndStop()
+    {
+        final List<String> seen = new ArrayList<>();
+        final AtomicInteger instances = new AtomicInteger();
+        final ActorRef<String> b = engine.actor((ActorContext<String> ctx) ->
+        {
+            final int instance = instances.incrementAndGet();
+            return (String m) ->
+            {
+                seen.add(m + "@" + instance);
+                if (m.equals("boom"))
+                {
+                    throw new IllegalStateException("boom");
+                }
+            };
+        }).onWorker(0).faultPolicy(FaultPolicy.restart()).spawn();
+        b.tell("first");
+        b.tell("boom");
+        worker.doWork();
+        b.tell("after restart");
+        assertEquals(List.of("first@1", "boom@1", "after restart@2"), seen, "each handled on the sender's stack");
+        assertEquals(2, instances.get());
+        assertEquals(3, stats(b).handoffs(), "every message handed over directly, none queued");
+        assertEquals(0, stats(b).reschedules());
+
+        final Reply<Terminated> stopped = engine.stop(b);
+        worker.doWork();
+        assertEquals(Terminated.Reason.STOPPED, stopped.toCompletableFuture().join().reason());
+        b.tell("after stop");
+        assertEquals(3, seen.size(), "no instance handles a message after the stop");
+        assertEquals(1, engine.deadLetters().count(DeadLetterReason.ACTOR_STOPPED), "the message after the stop");
+    }
+
     private io.hotpath.metrics.ActorStats stats(final ActorRef<?> ref)
     {
         return engine.stats().actors().stream().filter(a -> a.id() == ref.id()).findFirst().orElseThrow();

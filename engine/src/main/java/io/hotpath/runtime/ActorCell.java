@@ -49,7 +49,10 @@ final class ActorCell<M> extends ActorState
     int turnLevel = NO_TURN_LEVEL;
     /** In the worker's ready queue. */
     boolean scheduled;
-    /** Created on the worker before the first message; replaced on restart; null once creation failed. */
+    /**
+     * Created on the worker before the first message; replaced on restart; null once creation failed or the actor
+     * stopped. Written by {@link #instance} only, which keeps the address's copy with it.
+     */
     Actor<M> actor;
     /** The suspended fiber of a non-reentrant actor, whose answers act on arrival. */
     Fiber exclusiveFiber;
@@ -283,7 +286,7 @@ final class ActorCell<M> extends ActorState
             {
                 throw new NullPointerException("the factory of actor '" + name + "' returned null");
             }
-            actor = created;
+            instance(created);
             return created;
         }
         catch (final Throwable ex)
@@ -292,6 +295,17 @@ final class ActorCell<M> extends ActorState
             Supervisor.onStartFailed(this, ex);
             return null;
         }
+    }
+
+    /**
+     * The actor's instance is now {@code instance} (null once it is gone): here and in the address's copy
+     * ({@link CellAddress#instance}), which a send on this worker reads to run the handler without a load of the cell
+     * first. Owner's thread only.
+     */
+    void instance(final Actor<M> instance)
+    {
+        actor = instance;
+        address.instance = instance;
     }
 
     /**

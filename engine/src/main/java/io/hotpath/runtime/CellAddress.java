@@ -1,5 +1,6 @@
 package io.hotpath.runtime;
 
+import io.hotpath.Actor;
 import io.hotpath.ActorRef;
 import io.hotpath.Reply;
 
@@ -37,6 +38,13 @@ final class CellAddress<M> implements ActorRef<M>
 
     final ActorCell<M> cell;
     final Worker worker;
+    /**
+     * A copy of the cell's {@link ActorCell#actor}, written with it by the actor's worker only ({@link
+     * ActorCell#instance}) and read by sends on that worker only: a send from an actor to another on its worker reaches
+     * the handler by a load of the address and one of the instance, not of the cell first, one load fewer between two
+     * handlers of a chain of direct handoffs (docs/lab/2026-11-29-address-keeps-instance.md).
+     */
+    Actor<M> instance;
     /** The actor's mailbox is above its capacity; written by its worker only. */
     private boolean congested;
 

@@ -1,5 +1,7 @@
 package io.hotpath.runtime;
 
+import io.hotpath.Actor;
+
 /**
  * How a message reaches an actor on the actor's own worker: handed over at once (a direct handoff, run on the
  * current stack by the {@link TurnStack}), or appended to the actor's mailbox with the actor put in its worker's
@@ -30,11 +32,21 @@ final class Delivery
      */
     static boolean deliver(final Worker worker, final ActorCell<?> target, final Object message, final int mode)
     {
+        return deliver(worker, target, target.actor, message, mode);
+    }
+
+    /**
+     * {@link #deliver} with the target's instance as the caller read it (null when not created or gone): a user's send
+     * on the target's worker reads it off the address ({@link CellAddress#instance}).
+     */
+    static boolean deliver(final Worker worker, final ActorCell<?> target, final Actor<?> instance,
+        final Object message, final int mode)
+    {
         final TurnStack turns = worker.turns;
         if (target.isIdle() && turns.mayHandOff() && target.mailbox.isEmpty() &&
             (turns.depth != 0 || mayHandOffOutsideTurns(worker, target, mode)))
         {
-            turns.handOff(target, message);
+            turns.handOff(target, instance, message);
             return true;
         }
         return queue(worker, target, message, mode);
@@ -56,7 +68,7 @@ final class Delivery
         if (target.isIdle() && turns.mayHandOff() && target.mailbox.isEmpty() &&
             mayHandOffOutsideTurns(worker, target, ARRIVED))
         {
-            turns.handOff(target, message);
+            turns.handOff(target, target.actor, message);
             return true;
         }
         queue(worker, target, message, ARRIVED);

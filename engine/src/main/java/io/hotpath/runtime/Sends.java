@@ -26,7 +26,8 @@ final class Sends
         final Thread thread = Thread.currentThread();
         if (thread == dest.owner)
         {
-            return Delivery.deliver(dest, target.cell, message, applyPolicy ? Delivery.POLICY : Delivery.OFFER);
+            return Delivery.deliver(
+                dest, target.cell, target.instance, message, applyPolicy ? Delivery.POLICY : Delivery.OFFER);
         }
         if (thread instanceof WorkerThread workerThread && workerThread.runtime == dest.runtime)
         {

@@ -78,7 +78,7 @@ final class Supervisor
         {
             UserCode.hook(cell, () -> hooks.preRestart(error));
         }
-        cell.actor = null;
+        cell.instance(null);
         cell.context.cancelRegistrations();
         cell.endIncarnation();
         if (policy.kind() == FaultPolicy.Kind.RESTART)
@@ -187,7 +187,7 @@ final class Supervisor
         }
         // the instance (the user's state) goes now: the cell may stay reachable a while (a queue slot keeps its last
         // target, an ActorRef held by a user), and a message to it is a dead letter either way (startedOrDeadLetter)
-        cell.actor = null;
+        cell.instance(null);
         cell.exclusiveFiber = null;
         final DeadLetterReason reason = cell.stoppedReason();
         cell.context.failKeptAsks(reason);

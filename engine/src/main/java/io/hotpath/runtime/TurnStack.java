@@ -78,8 +78,11 @@ final class TurnStack
      * the handler's own fault handling is recovered from by the outermost turn only: deep in the stack, even the
      * recovery could overflow it, so an inner one only notes the error (a field store, no call) for whoever closes its
      * turn.
+     *
+     * @param instance the target's instance as the caller read it ({@link ActorCell#actor} or the address's copy),
+     *                 or null: it is created now, or the message is a dead letter.
      */
-    void handOff(final ActorCell<?> target, final Object message)
+    void handOff(final ActorCell<?> target, final Actor<?> instance, final Object message)
     {
         final int d = depth;
         final int handoffs = handoffDepth;
@@ -88,7 +91,7 @@ final class TurnStack
         try
         {
             // the cell's steps called from here, not through a method of the cell: see ActorCell#dispatch
-            final Actor<?> a = target.startedOrDeadLetter(message);
+            final Actor<?> a = instance != null ? instance : target.startedOrDeadLetter(message);
             if (a != null)
             {
                 target.countHandOff();

@@ -6,10 +6,13 @@ package io.hotpath.mailbox;
  * <p>
  * The ring starts small and doubles up to its capacity, so a quiet actor costs little memory; once grown it never
  * shrinks, so steady state allocates nothing.
+ * <p>
+ * Not final: a worker's ready queue is one ({@code ReadyQueue}), so that its duty cycle reaches the queued actors
+ * without a load of a holder first.
  *
  * @param <E> the element type.
  */
-public final class LocalRing<E>
+public class LocalRing<E>
 {
     private static final int INITIAL_SIZE = 16;
 

@@ -7,32 +7,35 @@ import io.hotpath.mailbox.LocalRing;
  * turns: each gets one turn per duty cycle, bounded by its budget ({@code actor.batchBudget}, less for a slow actor;
  * {@link Pace} lets an actor that keeps up go on). An actor is in the queue at most once
  * ({@link ActorCell#scheduled}). NOT thread safe: the worker's own thread only.
+ * <p>
+ * The queue is the ring itself, not a holder of one, so a duty cycle reaches the queued actors with one load less
+ * (docs/lab/2026-11-29-ready-queue-is-its-ring.md). The duty cycle gives each actor queued at its start one turn
+ * ({@link Worker#doWork}), polling each, not counting on the number, as a method that suspended in a turn may come back
+ * after the queue changed. That loop is the duty cycle's own, not a method here, and is not guarded by
+ * {@link #isEmpty}: a method with the loop is compiled on its own first, too big to inline into the duty cycle, and a
+ * guard never seen false while the duty cycle is compiled traps when it is, after which the turn is compiled on its
+ * own; either way each turn costs a call more (lab entry 2026-11-28-ready-queue-inlining).
  */
-final class ReadyQueue
+final class ReadyQueue extends LocalRing<ActorCell<?>>
 {
     private final Worker worker;
     /** The worker's, held here too: a turn from the queue reaches it with one load less. */
     private final TurnStack turns;
-    private final LocalRing<ActorCell<?>> ring = new LocalRing<>(1 << 30);
     /** How far a turn from the queue may go past its budget. */
     private final Pace pace;
 
     ReadyQueue(final Worker worker)
     {
+        super(MAX_SIZE);
         this.worker = worker;
         this.turns = worker.turns;
         this.pace = new Pace(worker.batchBudget, worker.batchTimeNs);
     }
 
-    boolean isEmpty()
-    {
-        return ring.isEmpty();
-    }
-
     /** Close: forget every actor queued; what their mailboxes hold is dead-lettered by the close itself. */
     void clear()
     {
-        while (ring.poll() != null)
+        while (poll() != null)
         {
             // every live actor's mailbox is emptied by the close, scheduled or held back (awaiting, restarting)
         }
@@ -63,30 +66,11 @@ final class ReadyQueue
     {
         // marked once it is in the queue: deep in the stack the offer's call may overflow it, and an actor marked
         // scheduled but never queued would never run again
-        ring.offer(cell);
+        offer(cell);
         cell.scheduled = true;
     }
 
     // ---------------------------------------------------------------- turns
-
-    /**
-     * How many actors are queued now: the duty cycle gives each of them one turn ({@link Worker#doWork}), polling
-     * each, not counting on the number, as a method that suspended in a turn may come back after the queue changed.
-     * The loop is the duty cycle's own, not a method here, and is not guarded by {@link #isEmpty}: a method with the
-     * loop is compiled on its own first, too big to inline into the duty cycle, and a guard never seen false while
-     * the duty cycle is compiled traps when it is, after which the turn is compiled on its own; either way each turn
-     * costs a call more (lab entry 2026-11-28-ready-queue-inlining).
-     */
-    int size()
-    {
-        return ring.size();
-    }
-
-    /** {@return the actor queued longest, or null} */
-    ActorCell<?> poll()
-    {
-        return ring.poll();
-    }
 
     /**
      * Give a scheduled actor its turn, of at most its budget ({@link ActorCell#batchBudget}), or of one message while

@@ -325,7 +325,7 @@ final class Worker extends WorkerPad2 implements WorkerInvoker
             {
                 work += steps.run();
             }
-            // the loop is here, not in ReadyQueue, and has no guard of its own: see ReadyQueue#size
+            // the loop is here, not in ReadyQueue, and has no guard of its own: see ReadyQueue
             final int readyNow = ready.size();
             for (int i = 0; i < readyNow; i++)
             {

@@ -9,6 +9,8 @@ import io.hotpath.bench.measure.ProbeSender;
 import io.hotpath.bench.scenario.Scenario;
 import io.hotpath.bench.scenario.ScenarioKind;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * The floor of the remote rows as a row of its own: raw Aeron ({@link RawAeron}), two threads busy-spinning on its
  * two sides, with the media drivers in INVOKER mode run from the same loops. The paired {@code hotpath-remote} rows
@@ -17,6 +19,9 @@ import io.hotpath.bench.scenario.ScenarioKind;
  */
 public final class AeronRawBench implements BenchImpl
 {
+    /** How long a ping waits for its echo before the row fails (an echo lost for good, not a slow one). */
+    private static final long ECHO_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+
     @Override
     public String name()
     {
@@ -76,7 +81,11 @@ public final class AeronRawBench implements BenchImpl
                 return;
             }
             sender.sent();
-            a.roundTrip(++sequence[0]);
+            if (a.roundTrip(++sequence[0], ECHO_TIMEOUT_NS) < 0)
+            {
+                throw new IllegalStateException("raw Aeron's echo of ping " + sequence[0] + " did not arrive within " +
+                    TimeUnit.NANOSECONDS.toSeconds(ECHO_TIMEOUT_NS) + " s");
+            }
             probe.onRoundTrip(a.pongStampNs(), a.pongEndNs(), a.answeredBy(), Thread.currentThread().threadId());
         })).start();
         teardown.add(new RemoteSetup.BusyThread("aeron-pong", b::echoRound)).start();

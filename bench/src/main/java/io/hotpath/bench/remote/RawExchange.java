@@ -5,7 +5,9 @@ package io.hotpath.bench.remote;
  * line and the joiner's line, volatile fields each written by one side, each line written a few times per slice only,
  * so a read between slices hits the reader's own cache. The padding is a class hierarchy because the JVM groups a
  * class's fields by size. Every field holds a slice's number: the raw slice k is asked for, joined, switched to the
- * blast, ended, left and drained as each field reaches k.
+ * blast, ended, left and drained as each field reaches k. A side waits for a field to reach k, never to equal it: the
+ * keeper may give up the next slice (and write its number) before a joiner the host did not run meanwhile has seen
+ * the field at k.
  */
 final class RawExchange extends RawExchangeJoinerFields
 {

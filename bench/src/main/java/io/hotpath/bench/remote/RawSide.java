@@ -40,6 +40,8 @@ final class RawSide
     private final FragmentHandler onPing = this::echo;
     private int rounds;
     private boolean awaiting;
+    /** The sequence of the ping whose echo {@link #roundTrip} awaits. */
+    private long awaitedSequence;
     private long pongStampNs;
     private long pongEndNs;
     private long answeredBy;
@@ -82,23 +84,36 @@ final class RawSide
     /**
      * Initiator: send a ping stamped now and await its echo, a round (duty, poll) at a time.
      *
-     * @param sequence the ping's sequence.
-     * @return the round trip, ns.
+     * @param sequence  the ping's sequence; an echo of another is ignored.
+     * @param timeoutNs how long to wait for room to send and for the echo.
+     * @return the round trip, ns, or -1 when no echo came within {@code timeoutNs}.
      */
-    long roundTrip(final long sequence)
+    long roundTrip(final long sequence, final long timeoutNs)
     {
+        final long giveUpNs = System.nanoTime() + timeoutNs;
         while (pub.tryClaim(Ping.LENGTH, claim) < 0)
         {
             duty();
+            if (System.nanoTime() - giveUpNs > 0)
+            {
+                return -1;
+            }
         }
         claim.buffer().putLong(claim.offset(), System.nanoTime(), ORDER);
         claim.buffer().putLong(claim.offset() + 16, sequence, ORDER);
         claim.commit();
+        awaitedSequence = sequence;
         awaiting = true;
+        int polls = 0;
         do
         {
             duty();
             sub.poll(onPong, 1);
+            if ((++polls & SPARSE_MASK) == 0 && System.nanoTime() - giveUpNs > 0)
+            {
+                awaiting = false;
+                return -1;
+            }
         }
         while (awaiting);
         return pongEndNs - pongStampNs;
@@ -165,6 +180,11 @@ final class RawSide
 
     private void pong(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
+        if (buffer.getLong(offset + 16, ORDER) != awaitedSequence)
+        {
+            // the echo of a ping given up on: it arrived too late to count
+            return;
+        }
         pongEndNs = System.nanoTime();
         pongStampNs = buffer.getLong(offset, ORDER);
         answeredBy = buffer.getLong(offset + 8, ORDER);

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * blasts to it for the rest while it counts what arrives (the floor's rate); the joiner says how many it sent and
  * keeps its driver running until the keeper has taken them all, so no raw message is left for the next slice. Then the
  * keeper ends the slice, both return to the engine, and Hotpath's traffic goes on. A raw slice the joiner did not join
- * within a second is given up (the joiner leaves at once when it does join).
+ * within a second is given up (the joiner leaves at once when it does join), and so is one whose raw echo does not come
+ * within a second or whose blast does not all arrive: whatever ends a slice, the joiner is let go.
  * <p>
  * Threads: the keeper's methods are called by the keeper's thread only, the joiner's by the joiner's thread only;
  * everything between them travels through {@link RawExchange}'s volatile fields. The raw sides were handed to both
@@ -31,6 +32,8 @@ final class RawSlices
     private static final long JOIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long the keeper waits for the raw messages still in flight when a blast's slice ends. */
     private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
+    /** How long the keeper waits for the echo of a raw ping before it gives the slice up. */
+    private static final long ECHO_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
     /** A blast's raw slice reads the level for this fraction of it (1/n) before it blasts. */
     private static final int LEVEL_PART = 5;
     /** The keeper counts raw blast messages by the poll's return; their content is not read. */
@@ -115,18 +118,32 @@ final class RawSlices
         }
         final long beganNs = System.nanoTime();
         probe.beginFloorSlice(beganNs);
-        final long endNs = beganNs + sliceNs;
-        long nowNs = roundTrips(blast ? beganNs + sliceNs / LEVEL_PART : endNs);
-        if (blast)
+        try
         {
-            nowNs = receiveBlast(k, endNs);
+            final long endNs = beganNs + sliceNs;
+            long nowNs = roundTrips(blast ? beganNs + sliceNs / LEVEL_PART : endNs);
+            if (blast)
+            {
+                nowNs = receiveBlast(k, endNs);
+            }
+            probe.endFloorSlice(nowNs);
+            switchAtNs = nowNs + sliceNs;
         }
-        else
+        catch (final RuntimeException ex)
         {
+            // the slice ends where it failed, counted as given up; the row goes on with the next one
+            final long nowNs = System.nanoTime();
+            probe.endFloorSlice(nowNs);
+            probe.floorSliceAbandoned();
+            switchAtNs = nowNs + sliceNs;
+            System.err.println("hotpath-bench: raw Aeron's slice " + k + " given up: " + ex);
+        }
+        finally
+        {
+            // however the slice ends, a failure included, the joiner is let go: it waits for both
             x.ended = k;
+            x.drained = k;
         }
-        probe.endFloorSlice(nowNs);
-        switchAtNs = nowNs + sliceNs;
     }
 
     /** Raw round trips until {@code untilNs}, each recorded as the floor's. @return when the last ended. */
@@ -136,7 +153,13 @@ final class RawSlices
         long nowNs;
         do
         {
-            probe.onFloorRoundTrip(side.roundTrip(++sequence));
+            final long roundTripNs = side.roundTrip(++sequence, ECHO_TIMEOUT_NS);
+            if (roundTripNs < 0)
+            {
+                throw new IllegalStateException("raw Aeron's echo of ping " + sequence + " did not arrive within " +
+                    TimeUnit.NANOSECONDS.toMillis(ECHO_TIMEOUT_NS) + " ms");
+            }
+            probe.onFloorRoundTrip(roundTripNs);
             nowNs = side.pongEndNs();
         }
         while (nowNs - untilNs < 0);
@@ -163,15 +186,12 @@ final class RawSlices
         x.ended = k;
         final long drainByNs = nowNs + DRAIN_TIMEOUT_NS;
         long taken = counted;
-        while (x.left != k || taken < x.blasted)
+        while (x.left < k || taken < x.blasted)
         {
             taken += side.receiveRound(IGNORE);
             if (System.nanoTime() - drainByNs > 0)
             {
-                // the slice ends without a rate, and the engine's fault listener prints why
-                x.drained = k;
-                probe.endFloorSlice(System.nanoTime());
-                switchAtNs = System.nanoTime() + sliceNs;
+                // the slice ends without a rate ({@link #run} lets the joiner go)
                 throw new IllegalStateException("raw Aeron's blast lost messages in a slice: " + x.blasted +
                     " sent, " + taken + " taken a second after its end");
             }
@@ -199,25 +219,25 @@ final class RawSlices
         final RawSide side = joiner;
         if (!blast)
         {
-            while (x.ended != k)
+            while (x.ended < k)
             {
                 side.echoRound();
             }
             return true;
         }
-        while (x.blastFrom != k && x.ended != k)
+        while (x.blastFrom < k && x.ended < k)
         {
             side.echoRound();
         }
         long sent = 0;
-        while (x.ended != k)
+        while (x.ended < k)
         {
             sent += side.blastRound();
         }
         x.blasted = sent;
         x.left = k;
         // a UDP driver sends what was committed only when run: run it until the keeper has everything
-        while (x.drained != k)
+        while (x.drained < k)
         {
             side.duty();
         }

@@ -221,10 +221,12 @@ final class Driver
             measure(scenario, step, probe, measureNs, m);
             probe.stop();
             m.end(probe);
+            final long stopNs = System.nanoTime();
             if (!probe.awaitDrained(DRAIN_STALL_NS, DRAIN_TIMEOUT_NS) && !probe.allStopped() &&
                 probe.sent() == probe.received())
             {
-                error = "a sender did not stop within " + TimeUnit.NANOSECONDS.toSeconds(DRAIN_TIMEOUT_NS) + " s";
+                error = "a sender did not stop within " +
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopNs) + " ms of the run's end";
             }
             m.inbound = trial.inboundFill();
         }

@@ -38,6 +38,12 @@ final class Outbound
     /** Messages waiting in every backlog. */
     private int waiting;
     /**
+     * Whether {@link #holds} holds a sender: kept here with {@link #waiting}, so that a duty cycle's look at this
+     * worker's sends ({@link #isIdle}) reads two fields of one object, not a chain of four loads into the holds' list
+     * (docs/lab/2026-11-29-outbound-idle-two-fields.md).
+     */
+    private boolean holding;
+    /**
      * The actor this worker's latest send to another worker went to through a lane, while that send's route holds:
      * no backlog to its worker has taken a message since ({@link #append} forgets it). A send to it again goes
      * straight to {@link #heldLane}: a run of sends to one actor looks its route up once. Or null. It keeps one
@@ -90,6 +96,7 @@ final class Outbound
                 return SendSlowPath.refuseAtSource(worker.runtime, target, message, policy);
             }
             holds.hold(worker.turns.current(), target);
+            holding = !holds.isEmpty();
         }
         // no backlog holds a message while none waits (append counts each in, flush each out): one field's look
         if (waiting != 0)
@@ -213,6 +220,7 @@ final class Outbound
     void holdOnLocalTarget(final ActorCell<?> sender, final CellAddress<?> target)
     {
         holds.hold(sender, target);
+        holding = !holds.isEmpty();
     }
 
     /**
@@ -223,9 +231,10 @@ final class Outbound
      */
     int flush()
     {
-        if (!holds.isEmpty())
+        if (holding)
         {
             holds.releaseCaughtUp();
+            holding = !holds.isEmpty();
         }
         if (waiting == 0)
         {
@@ -277,7 +286,7 @@ final class Outbound
     /** @return true when nothing waits to be published and nobody is held. */
     boolean isIdle()
     {
-        return waiting == 0 && holds.isEmpty();
+        return waiting == 0 && !holding;
     }
 
     /** Close: what could not be published is counted as dead letters; held actors are released. */
@@ -297,5 +306,6 @@ final class Outbound
         }
         waiting = 0;
         holds.releaseAll();
+        holding = false;
     }
 }

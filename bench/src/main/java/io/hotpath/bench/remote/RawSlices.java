@@ -191,7 +191,7 @@ final class RawSlices
             taken += side.receiveRound(IGNORE);
             if (System.nanoTime() - drainByNs > 0)
             {
-                // the slice ends without a rate ({@link #run} lets the joiner go)
+                // the slice ends without a rate (run() lets the joiner go)
                 throw new IllegalStateException("raw Aeron's blast lost messages in a slice: " + x.blasted +
                     " sent, " + taken + " taken a second after its end");
             }

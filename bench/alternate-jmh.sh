@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Judge a change by JMH on a host whose speed moves between runs: run the benchmarks of two or more bench jars (the
 # jar before the change, the jar with it) one fork at a time, alternated, the order rotated each round, then print
-# each benchmark's score per jar and round, and each jar's ratio to the first jar's in the same round. Compare the
-# ratios of one round, never the medians of separate runs (docs/PERFORMANCE.md, "How to reproduce").
+# each benchmark's score per jar and round, and each jar's ratio to the first jar's in the same round; then the same
+# for each fork's fastest measured iteration. Compare the ratios of one round, never the medians of separate runs
+# (docs/PERFORMANCE.md, "How to reproduce").
 #
 #   bench/alternate-jmh.sh OUT ROUNDS REGEX JAR...
 #     OUT      a new directory for the runs' CSV and output files
@@ -82,4 +83,35 @@ done | sort | awk -F'\t' -v first="$first" '
       }
     }
   }' | sort > "$out/summary.txt"
+
+# the fastest measured iteration of each fork: a slow state of the host can hold a whole fork, or a part of it, at up
+# to 1.7x (docs/lab/2026-11-29-slow-host-state-per-fork.md), and its fastest iteration is the one least touched
+for f in "$out"/r*-*.txt; do
+  b=$(basename "$f" .txt)
+  round=${b%%-*}
+  awk -v round="${round#r}" -v jar="${b#*-}" '
+    /^# Benchmark: / { name = $3; sub(/.*\.jmh\./, "", name) }
+    /^# Parameters: / { p = $0; sub(/^# Parameters: /, "", p); name = name " " p }
+    /^# Benchmark mode: / { higher = ($0 ~ /Throughput/) }
+    /^Iteration +[0-9]+: / {
+      v = $3 + 0
+      if (!((name) in best) || (higher ? v > best[name] : v < best[name])) best[name] = v
+      unit[name] = $4
+    }
+    END { for (n in best) print n "\t" jar "\t" round "\t" best[n] "\t" unit[n] }' "$f"
+done | awk -F'\t' -v first="$first" '
+  { score[$1, $2, $3] = $4; unit[$1] = $5; jars[$2] = 1; names[$1] = 1; rounds[$3] = 1 }
+  END {
+    for (name in names) {
+      for (jar in jars) {
+        line = sprintf("%-70s %-28s %-8s", name " (fastest iteration)", jar, unit[name]); ratios = ""
+        for (r = 1; (r in rounds); r++) {
+          s = score[name, jar, r]; line = line sprintf(" %10s", s == "" ? "-" : sprintf("%.3f", s))
+          base = score[name, first, r]
+          if (jar != first && s != "" && base > 0) ratios = ratios sprintf(" %.2f", s / base)
+        }
+        print line (ratios == "" ? "" : "   / " first ":" ratios)
+      }
+    }
+  }' | sort >> "$out/summary.txt"
 cat "$out/summary.txt"

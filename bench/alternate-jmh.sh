@@ -85,7 +85,7 @@ done | sort | awk -F'\t' -v first="$first" '
   }' | sort > "$out/summary.txt"
 
 # the fastest measured iteration of each fork: a slow state of the host can hold a whole fork, or a part of it, at up
-# to 1.7x (docs/lab/2026-11-29-slow-host-state-per-fork.md), and its fastest iteration is the one least touched
+# to 2x (docs/lab/2026-11-29-slow-host-state-per-fork.md), and its fastest iteration is the one least touched
 for f in "$out"/r*-*.txt; do
   b=$(basename "$f" .txt)
   round=${b%%-*}

@@ -19,7 +19,7 @@
 set -euo pipefail
 
 if [ $# -lt 5 ]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 out=$1 rounds=$2 regex=$3

@@ -56,17 +56,39 @@ for r in $(seq 1 "$rounds"); do
   done
 done
 
-# the scores, and the bytes allocated per operation (-prof gc), per benchmark, jar and round; ratios of the scores only
+# one row per benchmark, jar and round: the score and the bytes allocated per operation (-prof gc) from each run's
+# CSV, and each fork's fastest measured iteration from its output (a slow state of the host can hold a whole fork, or
+# a part of it, at up to 2x, and the fastest iteration is the one least touched:
+# docs/lab/2026-11-29-slow-host-state-per-fork.md); a benchmark's parameters are named by their values in both
+rows() {
+  local f b round jar
+  for f in "$out"/r*-*.csv; do
+    b=$(basename "$f" .csv)
+    round=${b%%-*}
+    jar=${b#*-}
+    awk -F, -v round="${round#r}" -v jar="$jar" 'NR > 1 {
+        gsub(/"/, ""); name = $1; sub(/.*\.jmh\./, "", name)
+        for (i = 8; i <= NF; i++) if ($i != "") name = name " " $i
+        print name "\t" jar "\t" round "\t" $5 "\t" $7 }' "$f"
+    awk -v round="${round#r}" -v jar="$jar" '
+      /^# Benchmark: / { name = $3; sub(/.*\.jmh\./, "", name) }
+      /^# Parameters: / {
+        n = split(substr($0, 15), kv, /, /)
+        for (i = 1; i <= n; i++) { v = kv[i]; sub(/^\(?[^=]* = /, "", v); sub(/\)$/, "", v); name = name " " v }
+      }
+      /^# Benchmark mode: / { higher = ($0 ~ /Throughput/) }
+      /^Iteration +[0-9]+: / {
+        key = name " (fastest iteration)"; v = $3 + 0
+        if (!(key in best) || (higher ? v > best[key] : v < best[key])) best[key] = v
+        unit[key] = $4
+      }
+      END { for (k in best) print k "\t" jar "\t" round "\t" best[k] "\t" unit[k] }' "$out/$b.txt"
+  done
+}
+
+# per row the score of each round, and each jar's ratio to the first jar's in the same round (not for allocations)
 first=$(basename "${jars[0]}" .jar)
-for f in "$out"/r*-*.csv; do
-  b=$(basename "$f" .csv)
-  round=${b%%-*}
-  jar=${b#*-}
-  awk -F, -v round="${round#r}" -v jar="$jar" 'NR > 1 {
-      gsub(/"/, ""); name = $1; sub(/.*\.jmh\./, "", name)
-      for (i = 8; i <= NF; i++) if ($i != "") name = name " " $i
-      print name "\t" jar "\t" round "\t" $5 "\t" $7 }' "$f"
-done | sort | awk -F'\t' -v first="$first" '
+rows | sort | awk -F'\t' -v first="$first" '
   { key = $1 SUBSEP $2; score[key, $3] = $4; unit[$1] = $5; jars[$2] = 1; names[$1] = 1; rounds[$3] = 1 }
   END {
     for (name in names) {
@@ -83,35 +105,4 @@ done | sort | awk -F'\t' -v first="$first" '
       }
     }
   }' | sort > "$out/summary.txt"
-
-# the fastest measured iteration of each fork: a slow state of the host can hold a whole fork, or a part of it, at up
-# to 2x (docs/lab/2026-11-29-slow-host-state-per-fork.md), and its fastest iteration is the one least touched
-for f in "$out"/r*-*.txt; do
-  b=$(basename "$f" .txt)
-  round=${b%%-*}
-  awk -v round="${round#r}" -v jar="${b#*-}" '
-    /^# Benchmark: / { name = $3; sub(/.*\.jmh\./, "", name) }
-    /^# Parameters: / { p = $0; sub(/^# Parameters: /, "", p); name = name " " p }
-    /^# Benchmark mode: / { higher = ($0 ~ /Throughput/) }
-    /^Iteration +[0-9]+: / {
-      v = $3 + 0
-      if (!((name) in best) || (higher ? v > best[name] : v < best[name])) best[name] = v
-      unit[name] = $4
-    }
-    END { for (n in best) print n "\t" jar "\t" round "\t" best[n] "\t" unit[n] }' "$f"
-done | awk -F'\t' -v first="$first" '
-  { score[$1, $2, $3] = $4; unit[$1] = $5; jars[$2] = 1; names[$1] = 1; rounds[$3] = 1 }
-  END {
-    for (name in names) {
-      for (jar in jars) {
-        line = sprintf("%-70s %-28s %-8s", name " (fastest iteration)", jar, unit[name]); ratios = ""
-        for (r = 1; (r in rounds); r++) {
-          s = score[name, jar, r]; line = line sprintf(" %10s", s == "" ? "-" : sprintf("%.3f", s))
-          base = score[name, first, r]
-          if (jar != first && s != "" && base > 0) ratios = ratios sprintf(" %.2f", s / base)
-        }
-        print line (ratios == "" ? "" : "   / " first ":" ratios)
-      }
-    }
-  }' | sort >> "$out/summary.txt"
 cat "$out/summary.txt"

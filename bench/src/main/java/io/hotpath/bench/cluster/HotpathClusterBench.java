@@ -63,7 +63,7 @@ public final class HotpathClusterBench implements BenchImpl
         final ClusterTrial trial = new ClusterTrial(members);
         try
         {
-            final Engine engine = trial.engine(Engine.start(context.engineConfig(context.idle()).workers(1)
+            final Engine engine = trial.engine(Engine.start(context.engineConfig().workers(1)
                 .inboundCapacity(EngineConfig.INBOUND_CAPACITY_DEFAULT)
                 .mailboxCapacity(EngineConfig.MAILBOX_CAPACITY_DEFAULT)
                 .build()));

@@ -58,19 +58,19 @@ public final class HotpathBench implements BenchImpl
         if (scenario.kind() == ScenarioKind.WAKEUP)
         {
             // only the receiver's worker idles the way under test; the others park, so no third thread spins
-            config = context.engineConfig("park").idle(1 % context.workers(), scenario.idle());
+            config = context.engineConfig().idle("park").idle(1 % context.workers(), scenario.idle());
         }
         else if (scenario.queueFrames() != 0)
         {
             // a row whose name says so: the engine's inbound queue (and so its lanes) and the receiver's mailbox as
             // large as the peers' queue and ring, so a backlog after a host stall meets the same bound everywhere
-            config = context.engineConfig(context.idle())
+            config = context.engineConfig()
                 .inboundCapacity(scenario.queueFrames())
                 .mailboxCapacity(scenario.queueFrames());
         }
         else
         {
-            config = context.engineConfig(context.idle());
+            config = context.engineConfig();
         }
         if (variant != null)
         {

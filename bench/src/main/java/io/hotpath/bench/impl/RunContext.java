@@ -6,50 +6,46 @@ import io.hotpath.bench.measure.EngineHistograms;
 import java.nio.file.Path;
 
 /**
- * What an implementation needs to know to set a run up: thread counts, idle strategy, affinity profile and injected
- * faults. Immutable and thread safe.
+ * What an implementation needs to know to set a run up: thread counts, affinity profile and injected faults.
+ * Immutable and thread safe.
  *
  * @param workers  engine workers, and threads of the peers' pools.
- * @param idle     idle strategy of the engine's workers.
  * @param affinity an affinity profile, or null.
  * @param faults   injected faults; {@link Faults#NONE} in real runs.
  * @param sliceNs  length of one slice of a paired ping-pong row.
  * @param engineHistograms where the engine's own histograms of each hotpath row go, or null when they are off.
  */
-public record RunContext(int workers, String idle, Path affinity, Faults faults, long sliceNs,
+public record RunContext(int workers, Path affinity, Faults faults, long sliceNs,
     EngineHistograms engineHistograms)
 {
     /**
      * A context without the engine's histograms.
      *
      * @param workers  engine workers, and threads of the peers' pools.
-     * @param idle     idle strategy of the engine's workers.
      * @param affinity an affinity profile, or null.
      * @param faults   injected faults.
      * @param sliceNs  length of one slice of a paired ping-pong row.
      */
-    public RunContext(final int workers, final String idle, final Path affinity, final Faults faults,
-        final long sliceNs)
+    public RunContext(final int workers, final Path affinity, final Faults faults, final long sliceNs)
     {
-        this(workers, idle, affinity, faults, sliceNs, null);
+        this(workers, affinity, faults, sliceNs, null);
     }
 
     /**
-     * The one place the engine's configuration for a run is made: every engine the bench starts comes from here,
-     * so the affinity profile, once the engine can take one, is applied here and nowhere else.
+     * The one place the engine's configuration for a run is made: every engine the bench starts comes from here, with
+     * the engine's defaults (its idle strategy, its queues' and mailboxes' sizes) but for the worker count, the stall
+     * watch's threshold and the fault listener, so that a row that runs the engine otherwise says so in its name (a
+     * variant, {@code hotpath:NAME}). The affinity profile, when given, is applied here and nowhere else.
      *
-     * @param idleStrategy idle strategy of every worker (a wake-up row sets its own).
      * @return a builder the caller may refine.
      */
-    public EngineConfig.Builder engineConfig(final String idleStrategy)
+    public EngineConfig.Builder engineConfig()
     {
         final EngineConfig.Builder builder = EngineConfig.builder()
             .workers(workers)
-            .idle(idleStrategy)
-            .inboundCapacity(16384)
-            .mailboxCapacity(4096)
             // a paired row runs the floor inside the engine's handlers, a slice at a time: a turn that long is meant,
-            // so the stall detector watches for turns of ten slices (at least a second), not of its default 10 ms
+            // so the stall watch reports turns of ten slices (at least a second), not of its default 10 ms; the
+            // threshold decides only when a turn is reported, and a turn costs the watch the same either way
             .stallThresholdNs(Math.min(60_000_000_000L, Math.max(1_000_000_000L, 10 * sliceNs)))
             .histograms(engineHistograms != null)
             .faultListener((ref, message, error, policy) ->

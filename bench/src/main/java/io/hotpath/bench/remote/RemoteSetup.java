@@ -73,7 +73,7 @@ public final class RemoteSetup
      */
     static Engine engine(final RunContext context)
     {
-        return Engine.start(context.engineConfig(context.idle()).workers(1)
+        return Engine.start(context.engineConfig().workers(1)
             .inboundCapacity(EngineConfig.INBOUND_CAPACITY_DEFAULT)
             .mailboxCapacity(EngineConfig.MAILBOX_CAPACITY_DEFAULT)
             .build());

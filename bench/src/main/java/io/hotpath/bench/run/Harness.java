@@ -121,10 +121,10 @@ public final class Harness
         try
         {
             final Map<String, Object> settings = new LinkedHashMap<>();
-            settings.put("hotpath", context.engineConfig(options.idle()).build().toString());
+            settings.put("hotpath", context.engineConfig().build().toString());
             for (final EngineVariant v : options.variants())
             {
-                settings.put(v.implName(), v.applyTo(context.engineConfig(options.idle())).build().toString());
+                settings.put(v.implName(), v.applyTo(context.engineConfig()).build().toString());
             }
             settings.putAll(Implementations.settings(options.workers()));
             Reports.write(dir, RunMeta.collect(options, startTime, settings, driver.rowJvms().size()),
@@ -221,7 +221,7 @@ public final class Harness
 
     private static RunContext context(final HarnessOptions options, final Faults faults)
     {
-        return new RunContext(options.workers(), options.idle(), options.affinity(), faults, options.sliceNs(),
+        return new RunContext(options.workers(), options.affinity(), faults, options.sliceNs(),
             options.engineHistograms() ? new EngineHistograms() : null);
     }
 }

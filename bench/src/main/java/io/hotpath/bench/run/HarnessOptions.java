@@ -1,6 +1,6 @@
 package io.hotpath.bench.run;
 
-import io.hotpath.Idle;
+import io.hotpath.EngineConfig;
 import io.hotpath.bench.impl.EngineVariant;
 import io.hotpath.bench.scenario.Scenario;
 import io.hotpath.bench.scenario.ScenarioKind;
@@ -29,7 +29,6 @@ import java.util.concurrent.TimeUnit;
  * @param sliceNs    length of one slice of a paired row.
  * @param workers    engine workers, and the thread count of the peers' pools.
  * @param affinity   an affinity profile, or null.
- * @param idle       idle strategy of the engine's workers.
  * @param out        output folder, or null for {@code ./bench-results/<timestamp>}.
  * @param json       a second copy of the JSON summary, or null.
  * @param quick      short durations, for smoke checks.
@@ -50,7 +49,6 @@ public record HarnessOptions(
     long sliceNs,
     int workers,
     Path affinity,
-    String idle,
     Path out,
     Path json,
     boolean quick,
@@ -215,8 +213,11 @@ public record HarnessOptions(
     public static final long[] RATES_DEFAULT = {1_000_000};
     /** Default worker count: one per CPU of the reference machine. */
     public static final int WORKERS_DEFAULT = 2;
-    /** Default idle strategy of the engine's workers. */
-    public static final String IDLE_DEFAULT = Idle.BUSY_SPIN.configName();
+    /**
+     * The idle strategy of the engine's rows: the engine's own default. {@code --idle} with another races the engine
+     * idling that way as the variant {@code hotpath:STRATEGY}, in place of {@code hotpath}.
+     */
+    public static final String IDLE_DEFAULT = EngineConfig.IDLE_DEFAULT.configName();
 
     /**
      * @param args the command line.

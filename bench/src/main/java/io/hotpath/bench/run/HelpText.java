@@ -111,7 +111,10 @@ final class HelpText
               --rate LIST       fixed-rate targets in messages/s, default 1000000 (e.g. 100k,500k,1m)
               --workers N       engine workers and peer pool threads, default 2
               --affinity FILE   affinity profile (properties) to apply; recorded in the summary
-              --idle STRATEGY   idle strategy of the engine's workers, default %s: %s
+              --idle STRATEGY   race the engine's workers idling this way (%s) instead of by the
+                                engine's default (%s): hotpath:STRATEGY takes hotpath's place
+                                (--variant STRATEGY:idle=STRATEGY races it beside hotpath); every other
+                                engine row keeps the engine's defaults
               --gc NAME         collector of the run's JVMs, default %s: %s (the summary's meta names it)
               --old-gen         collect each row's heap fully in the middle of its warm-up, so that what the row
                                 made and first used (queues, lanes, actors, the messages it resends) is in the
@@ -134,7 +137,7 @@ final class HelpText
               --help            print this and exit
 
             exit status: 0 ok, 1 a message was lost or a run failed, 2 bad options.
-            """.formatted(defaultRun, quickRun, oneJvmRun, HarnessOptions.IDLE_DEFAULT, Idle.names(),
+            """.formatted(defaultRun, quickRun, oneJvmRun, Idle.names(), HarnessOptions.IDLE_DEFAULT,
                 GcChoice.G1.optionName(), GcChoice.names());
     }
 

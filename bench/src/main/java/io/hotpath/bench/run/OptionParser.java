@@ -142,7 +142,7 @@ final class OptionParser
                 impls.add(name);
             }
         }
-        final List<EngineVariant> variants = variants(variantSpecs, impls);
+        final List<EngineVariant> variants = variants(idleVariant(given.get("--idle"), impls), variantSpecs, impls);
         final long durationNs = given.containsKey("--duration") ? duration("--duration", given.get("--duration")) :
             quick ? QUICK_DURATION_NS : DURATION_NS_DEFAULT;
         final long warmupNs = given.containsKey("--warmup") ? duration("--warmup", given.get("--warmup")) :
@@ -165,15 +165,6 @@ final class OptionParser
             throw new OptionException("--slice: '" + given.get("--slice") + "' is out of range; use 1ms to 10s");
         }
         final int workers = given.containsKey("--workers") ? workers(given.get("--workers")) : WORKERS_DEFAULT;
-        final String idle;
-        try
-        {
-            idle = Idle.parse(given.getOrDefault("--idle", IDLE_DEFAULT)).configName();
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new OptionException("--idle: " + ex.getMessage());
-        }
         Path affinity = null;
         if (given.containsKey("--affinity"))
         {
@@ -209,19 +200,59 @@ final class OptionParser
         final Path out = given.containsKey("--out") ? Path.of(given.get("--out")) : null;
         final Path json = given.containsKey("--json") ? Path.of(given.get("--json")) : null;
         return new HarnessOptions(scenarios, List.copyOf(impls), variants, durationNs, warmupNs, rates,
-            fixedRateWarmupNs, pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, idle, out, json, quick,
+            fixedRateWarmupNs, pairedWarmupNs, repeat, pairs, sliceNs, workers, affinity, out, json, quick,
             given.containsKey("--help"), Map.copyOf(given));
     }
 
     /**
-     * Parse the variants and put each one's implementation right after the engine's (at the front when the engine
-     * itself is not raced), so their rows follow each other closely.
+     * {@code --idle}: the engine's rows run with the engine's defaults, its idle strategy among them, unless their name
+     * says otherwise. Another strategy races the engine idling that way as the variant {@code hotpath:STRATEGY}, in
+     * the place of {@code hotpath}.
+     *
+     * @return that variant, or null when the option is not given or names the engine's default.
      */
-    private static List<EngineVariant> variants(final List<String> specs, final List<String> impls)
-        throws OptionException
+    private static EngineVariant idleVariant(final String given, final List<String> impls) throws OptionException
+    {
+        if (given == null)
+        {
+            return null;
+        }
+        final String idle;
+        try
+        {
+            idle = Idle.parse(given).configName();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new OptionException("--idle: " + ex.getMessage());
+        }
+        if (idle.equals(IDLE_DEFAULT))
+        {
+            return null;
+        }
+        if (!impls.contains("hotpath"))
+        {
+            throw new OptionException("--idle " + idle + " changes the hotpath rows, and --impls leaves them out; " +
+                "add hotpath to --impls, or give a variant its own idle strategy: --variant NAME:idle=" + idle);
+        }
+        return EngineVariant.parse(idle + ":idle=" + idle);
+    }
+
+    /**
+     * Parse the variants and put each one's implementation right after the engine's (at the front when the engine
+     * itself is not raced), so their rows follow each other closely; the engine idling otherwise than by default
+     * takes the engine's own place.
+     */
+    private static List<EngineVariant> variants(final EngineVariant idle, final List<String> specs,
+        final List<String> impls) throws OptionException
     {
         final List<EngineVariant> variants = new ArrayList<>();
         int at = impls.indexOf("hotpath") + 1;
+        if (idle != null)
+        {
+            variants.add(idle);
+            impls.set(at - 1, idle.implName());
+        }
         for (final String spec : specs)
         {
             final EngineVariant variant;
@@ -236,7 +267,9 @@ final class OptionParser
             }
             if (impls.contains(variant.implName()))
             {
-                throw new OptionException("--variant: the name '" + variant.name() + "' is given twice");
+                throw new OptionException("--variant: the name '" + variant.name() + "' is given twice" +
+                    (idle != null && idle.name().equals(variant.name()) ? " (--idle " + idle.name() + " races as " +
+                        idle.implName() + ")" : ""));
             }
             variants.add(variant);
             impls.add(at++, variant.implName());

@@ -46,7 +46,7 @@ final class RunMeta
         meta.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +
             System.getProperty("os.arch"));
         meta.put("affinity", affinity(options));
-        meta.put("idleStrategy", options.idle());
+        meta.put("idleStrategy", HarnessOptions.IDLE_DEFAULT);
         meta.put("workers", options.workers());
         meta.put("gitCommit", gitCommit());
         meta.put("startTime", startTime.toString());

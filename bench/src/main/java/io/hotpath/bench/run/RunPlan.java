@@ -122,7 +122,7 @@ final class RunPlan
      */
     public static long estimateNs(final HarnessOptions options)
     {
-        final RunContext context = new RunContext(options.workers(), options.idle(), options.affinity(), Faults.NONE,
+        final RunContext context = new RunContext(options.workers(), options.affinity(), Faults.NONE,
             options.sliceNs());
         final List<BenchImpl> impls = Implementations.create(options.impls(), options.variants());
         long ns = RUN_OVERHEAD_NS;

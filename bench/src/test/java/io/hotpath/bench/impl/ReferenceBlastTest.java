@@ -65,7 +65,7 @@ class ReferenceBlastTest
     void supportsNothingButTheBlast() throws Exception
     {
         final DisruptorBench byReference = new DisruptorBench(true);
-        final RunContext context = new RunContext(2, "busy-spin", null, Faults.NONE, HarnessOptions.SLICE_NS_DEFAULT);
+        final RunContext context = new RunContext(2, null, Faults.NONE, HarnessOptions.SLICE_NS_DEFAULT);
         for (final String name : List.of("pingpong-cross", "burst-1000", "fan-in", "fixed-rate-1m"))
         {
             assertTrue(!byReference.supports(scenario(name), context), name);

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -36,7 +37,7 @@ class HarnessOptionsTest
         assertEquals(HarnessOptions.PAIRS_DEFAULT, o.pairs());
         assertEquals(HarnessOptions.SLICE_NS_DEFAULT, o.sliceNs());
         assertEquals(2, o.workers());
-        assertEquals("busy-spin", o.idle());
+        assertEquals(List.of(), o.variants(), "the engine's rows run with its defaults");
         assertNull(o.affinity());
         assertNull(o.out());
         assertFalse(o.quick());
@@ -53,13 +54,13 @@ class HarnessOptionsTest
             "--slice", "20ms"});
         assertEquals(List.of("pipeline-colocated", "pipeline-spread", "fixed-rate-2500", "fixed-rate-100k",
             "fixed-rate-1m"), o.scenarios().stream().map(Scenario::name).toList());
-        assertEquals(List.of("hotpath", "floor"), o.impls());
+        assertEquals(List.of("hotpath:park", "floor"), o.impls(), "--idle park races the engine parking, in its place");
         assertEquals(TimeUnit.SECONDS.toNanos(5), o.durationNs());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(250), o.warmupNs());
         assertArrayEquals(new long[]{2_500, 100_000, 1_000_000}, o.rates());
         assertEquals(3, o.workers());
         assertEquals(profile, o.affinity());
-        assertEquals("park", o.idle());
+        assertEquals(Map.of("idle", "park"), o.variants().getFirst().settings());
         assertEquals(dir, o.out());
         assertEquals(5, o.repeat());
         assertEquals(4, o.pairs());

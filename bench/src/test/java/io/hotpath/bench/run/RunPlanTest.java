@@ -17,7 +17,7 @@ class RunPlanTest
     {
         final HarnessOptions options = HarnessOptions.parse(new String[]{
             "--scenarios", "pingpong-same,blast,remote", "--impls", "hotpath,jctools,hotpath-remote,pekko-artery"});
-        final RunContext context = new RunContext(options.workers(), options.idle(), null, Faults.NONE,
+        final RunContext context = new RunContext(options.workers(), null, Faults.NONE,
             options.sliceNs());
         final Map<String, List<String>> missing = RunPlan.notExpressible(options, context,
             Implementations.create(options.impls()));
@@ -35,7 +35,7 @@ class RunPlanTest
     {
         final HarnessOptions options = HarnessOptions.parse(new String[]{
             "--scenarios", "pingpong-same,blast", "--impls", "hotpath,jctools,disruptor", "--repeat", "3"});
-        final RunContext context = new RunContext(options.workers(), options.idle(), null, Faults.NONE,
+        final RunContext context = new RunContext(options.workers(), null, Faults.NONE,
             options.sliceNs());
         final List<String> order = RunPlan.steps(options, context, Implementations.create(options.impls())).stream()
             .map((step) -> step.scenario().name() + " #" + step.run() + " " + step.impl().name())

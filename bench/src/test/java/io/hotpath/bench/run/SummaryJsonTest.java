@@ -53,7 +53,7 @@ class SummaryJsonTest
             assertTrue(meta.containsKey(key), key);
         }
         assertEquals("none", meta.get("affinity"));
-        assertEquals("busy-spin", meta.get("idleStrategy"));
+        assertEquals("backoff", meta.get("idleStrategy"), "the engine's default, as its rows run");
         assertInstanceOf(List.class, meta.get("jvmFlags"));
         assertTrue(meta.get("gitCommit") == null || ((String)meta.get("gitCommit")).matches("[0-9a-f]{40}"));
 

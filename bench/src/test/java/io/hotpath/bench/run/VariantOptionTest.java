@@ -39,6 +39,32 @@ class VariantOptionTest
     }
 
     @Test
+    void anIdleStrategyOtherThanTheEnginesDefaultRacesInTheEnginesPlaceUnderItsOwnName() throws OptionException
+    {
+        final HarnessOptions o = HarnessOptions.parse(new String[]{"--impls", "floor,hotpath,jctools",
+            "--idle", "BUSY-SPIN", "--variant", "nolanes:inbound.laneCapacity=0"});
+        assertEquals(List.of("floor", "hotpath:busy-spin", "hotpath:nolanes", "jctools"), o.impls());
+        assertEquals(Map.of("idle", "busy-spin"), o.variants().getFirst().settings());
+        assertEquals(Map.of("inbound.laneCapacity", "0"), o.variants().get(1).settings(),
+            "another variant keeps the engine's default idle strategy unless it sets its own");
+        assertEquals("hotpath:busy-spin", Implementations.create(o.impls(), o.variants()).get(1).name());
+
+        final HarnessOptions byDefault = HarnessOptions.parse(new String[]{"--impls", "hotpath", "--idle", "backoff"});
+        assertEquals(List.of("hotpath"), byDefault.impls(), "the engine's own default is the engine's row");
+        assertEquals(List.of(), byDefault.variants());
+        assertEquals("backoff", HarnessOptions.IDLE_DEFAULT, "the engine's default, EngineConfig.IDLE_DEFAULT");
+
+        final OptionException without = assertThrows(OptionException.class, () -> HarnessOptions.parse(
+            new String[]{"--impls", "floor", "--idle", "park"}));
+        assertTrue(without.getMessage().contains("--impls leaves them out") &&
+            without.getMessage().contains("--variant NAME:idle=park"), without.getMessage());
+        final OptionException taken = assertThrows(OptionException.class, () -> HarnessOptions.parse(
+            new String[]{"--idle", "park", "--variant", "park:inbound.laneCapacity=0"}));
+        assertTrue(taken.getMessage().contains("'park' is given twice (--idle park races as hotpath:park)"),
+            taken.getMessage());
+    }
+
+    @Test
     void aVariantIsCheckedAsTheEngineChecksItsSettingsNamingWhatIsWrong()
     {
         assertRejected("inbound.laneCapacity=0", "nolanes:");

@@ -143,6 +143,7 @@ final class ResultSections
         final String[] first = {"scenario", "impl", "level", "pairs", "floor p50"};
         final TextTable table = new TextTable(concat(first, columns));
         final StringBuilder left = new StringBuilder();
+        final String engine = ResultTable.engineReference(results);
         for (final Scenario s : scenarios)
         {
             if (!rows.test(s))
@@ -158,11 +159,11 @@ final class ResultSections
                     continue;
                 }
                 final String row = ResultTable.rowName(r, repeated);
-                final Result hotpath = ResultTable.find(results, s.name(), "hotpath", r.run());
+                final Result hotpath = ResultTable.find(results, s.name(), engine, r.run());
                 for (final Pairing.Level l : p.levels())
                 {
                     final Pairing.Level same = hotpath == null || hotpath.pairing() == null ||
-                        r.impl().equals("hotpath") ? null : hotpath.pairing().level(l.name());
+                        r.impl().equals(engine) ? null : hotpath.pairing().level(l.name());
                     table.row(concat(new String[]{row, r.impl(), l.name(), Integer.toString(l.pairs()),
                         TextTable.ns(l.floorP50Ns())}, cells.of(l, same)));
                 }

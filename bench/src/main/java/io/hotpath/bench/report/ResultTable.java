@@ -19,6 +19,8 @@ import java.util.Map;
  */
 public final class ResultTable
 {
+    /** The engine's implementation, as the run names it when it races the engine on its defaults. */
+    private static final String ENGINE = "hotpath";
     private static final String[] HEADER = {"scenario", "impl", "p50", "p90", "p99", "p99.9", "p99.99", "max",
         "mean", "per s", "lost", "cross", "steal%", "other%", "level"};
 
@@ -131,13 +133,14 @@ public final class ResultTable
         final List<Result> results, final boolean repeated)
     {
         final TextTable table = new TextTable("scenario", "hotpath vs", "p50", "p99.9", "per s", "levels");
+        final String engine = engineReference(results);
         for (final Scenario s : scenarios)
         {
             if (s.pairedRoundTrip())
             {
                 continue;
             }
-            final String reference = s.remote() ? "hotpath-remote" : "hotpath";
+            final String reference = s.remote() ? "hotpath-remote" : engine;
             for (final Result hp : results)
             {
                 if (!hp.scenario().equals(s.name()) || !hp.impl().equals(reference) || hp.error() != null)
@@ -174,6 +177,28 @@ public final class ResultTable
     static String rowName(final Result r, final boolean repeated)
     {
         return r.scenario() + (repeated ? " #" + r.run() : "");
+    }
+
+    /**
+     * @param results the run's results.
+     * @return the engine's row the others are compared with: {@code hotpath}, or, where the run raced the engine only
+     * as variants ({@code --idle} puts {@code hotpath:STRATEGY} in its place), the first of them.
+     */
+    static String engineReference(final List<Result> results)
+    {
+        String firstVariant = null;
+        for (final Result r : results)
+        {
+            if (r.impl().equals(ENGINE))
+            {
+                return ENGINE;
+            }
+            if (firstVariant == null && r.impl().startsWith(ENGINE + ":"))
+            {
+                firstVariant = r.impl();
+            }
+        }
+        return firstVariant != null ? firstVariant : ENGINE;
     }
 
     static Result find(final List<Result> results, final String scenario, final String impl, final int run)

@@ -155,6 +155,30 @@ class ResultTableTest
     }
 
     @Test
+    void anEngineRacedOnlyUnderAnotherIdleStrategyIsWhatThePeersAreComparedWith()
+    {
+        // --idle busy-spin puts hotpath:busy-spin in the engine's place: the ratios and the paired sections compare
+        // each peer with it, as they would with hotpath
+        final List<Scenario> fixedRate = Scenarios.select(List.of("fixed-rate"), new long[]{1_000_000});
+        final Result engine = paired("hotpath:busy-spin", List.of(level("near", 330, 1_300_000)));
+        final Result jctools = paired("jctools", List.of(level("near", 260, 3_400_000)));
+        final String section = ResultTable.format(fixedRate, List.of("hotpath:busy-spin", "jctools"),
+            List.of(engine, jctools), Map.of()).split("paired fixed-rate: ")[1];
+        assertTrue(section.matches("(?s).*\\nfixed-rate-1m\\s+jctools\\s+near\\s+4\\s+200\\s+260\\s+3,400,000" +
+            "\\s+1\\.27\\s+0\\.38\\n.*"), section);
+
+        final List<Scenario> same = Scenarios.select(List.of("pingpong-same"), new long[]{1});
+        final String ratios = ResultTable.format(same, List.of("hotpath:busy-spin", "floor"), List.of(
+            row("pingpong-same", "hotpath:busy-spin", 1, 600L, 2_000L, 1_000_000.0),
+            row("pingpong-same", "floor", 1, 300L, 400L, 3_000_000.0)), Map.of()).split("hotpath vs")[1];
+        assertTrue(ratios.matches("(?s).*\\npingpong-same\\s+floor\\s+2\\.00\\s+5\\.00\\s+0\\.33\\s+near>far\\n.*"),
+            ratios);
+        assertEquals("hotpath", ResultTable.engineReference(List.of(
+            row("pingpong-same", "hotpath:busy-spin", 1, 1L, 1L, 1.0), row("pingpong-same", "hotpath", 1, 1L, 1L,
+                1.0))), "the engine on its defaults first, where the run has it");
+    }
+
+    @Test
     void aRepeatedPairedRowShowsItsSpreadAtEachLevelItKeptInTwoRunsOrMoreFastestFirst()
     {
         final List<Scenario> scenarios = Scenarios.select(List.of("blast"), new long[]{1});

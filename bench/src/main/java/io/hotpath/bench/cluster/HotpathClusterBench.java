@@ -2,7 +2,6 @@ package io.hotpath.bench.cluster;
 
 import io.hotpath.ActorRef;
 import io.hotpath.Engine;
-import io.hotpath.EngineConfig;
 import io.hotpath.bench.impl.BenchImpl;
 import io.hotpath.bench.impl.RunContext;
 import io.hotpath.bench.impl.Trial;
@@ -63,10 +62,7 @@ public final class HotpathClusterBench implements BenchImpl
         final ClusterTrial trial = new ClusterTrial(members);
         try
         {
-            final Engine engine = trial.engine(Engine.start(context.engineConfig().workers(1)
-                .inboundCapacity(EngineConfig.INBOUND_CAPACITY_DEFAULT)
-                .mailboxCapacity(EngineConfig.MAILBOX_CAPACITY_DEFAULT)
-                .build()));
+            final Engine engine = trial.engine(Engine.start(context.engineConfig().workers(1).build()));
             final ClusterClientConfig config = ClusterClientConfig.defaults(EchoActor.codecs(), members.endpoints())
                 .withDriverDir(members.driverDir("client")).withIdle(scenario.idle());
             final ClusterClient client = trial.client(ClusterClient.connect(config, engine));

@@ -1,7 +1,6 @@
 package io.hotpath.bench.remote;
 
 import io.hotpath.Engine;
-import io.hotpath.EngineConfig;
 import io.hotpath.bench.impl.RunContext;
 import io.hotpath.bench.impl.Trial;
 import io.hotpath.bench.measure.Probe;
@@ -68,15 +67,13 @@ public final class RemoteSetup
     }
 
     /**
-     * An engine of one worker: the run's idle strategy, affinity and stall threshold (a paired row runs raw Aeron
-     * in its handlers a slice at a time), and otherwise the engine's defaults, as the rows' names promise.
+     * An engine of one worker, as the run configures its engines ({@link RunContext#engineConfig}: the engine's
+     * defaults, the run's affinity and stall threshold, since a paired row runs raw Aeron in its handlers a slice at a
+     * time), as the rows' names promise.
      */
     static Engine engine(final RunContext context)
     {
-        return Engine.start(context.engineConfig().workers(1)
-            .inboundCapacity(EngineConfig.INBOUND_CAPACITY_DEFAULT)
-            .mailboxCapacity(EngineConfig.MAILBOX_CAPACITY_DEFAULT)
-            .build());
+        return Engine.start(context.engineConfig().workers(1).build());
     }
 
     static int freeUdpPort()

@@ -1,5 +1,6 @@
 package io.hotpath.bench.report;
 
+import io.hotpath.bench.impl.EngineVariant;
 import io.hotpath.bench.measure.Pairing;
 import io.hotpath.bench.measure.Result;
 import io.hotpath.bench.scenario.Scenario;
@@ -193,7 +194,7 @@ public final class ResultTable
             {
                 return ENGINE;
             }
-            if (firstVariant == null && r.impl().startsWith(ENGINE + ":"))
+            if (firstVariant == null && r.impl().startsWith(EngineVariant.PREFIX))
             {
                 firstVariant = r.impl();
             }
